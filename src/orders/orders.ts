@@ -1,0 +1,49 @@
+import type { ReadonlyVec2, Vec2 } from '../math/vec2';
+
+/** Move the units to a point as one group. Clicks, scenarios and tests all produce this. */
+export interface MoveOrder {
+  readonly kind: 'move';
+  readonly unitIds: readonly number[];
+  /** metres, world frame; clamped into the world (see `issueOrder`) */
+  readonly target: ReadonlyVec2;
+}
+
+/** Stop the units where they are. */
+export interface StopOrder {
+  readonly kind: 'stop';
+  readonly unitIds: readonly number[];
+}
+
+export type Order = MoveOrder | StopOrder;
+
+/** What one unit is doing now. */
+export type UnitTask =
+  | { readonly kind: 'idle' }
+  | {
+      readonly kind: 'move';
+      /** the order this task came from (ids count up from 1 per simulation) */
+      readonly orderId: number;
+      readonly target: Vec2;
+      /** metres: the unit has arrived once its centre is this close to the target */
+      readonly stopRadius: number;
+    };
+
+export const IDLE: UnitTask = Object.freeze({ kind: 'idle' });
+
+/**
+ * The radius around a goal shared by `groupSize` units within which a unit counts as arrived:
+ * max(1 m, 2 r sqrt(n)), large enough for the whole group to stand around the point.
+ * The metrics use the same definition.
+ */
+export function groupArrivalRadius(unitRadius: number, groupSize: number): number {
+  return Math.max(1, 2 * unitRadius * Math.sqrt(Math.max(1, groupSize)));
+}
+
+/**
+ * Where a unit of a move order stops: a unit ordered alone goes to the point itself (within
+ * `tolerance`); units sharing the point stop inside the group's arrival radius, since they
+ * cannot all stand on it.
+ */
+export function stopRadiusFor(unitRadius: number, groupSize: number, tolerance: number): number {
+  return groupSize <= 1 ? tolerance : Math.max(tolerance, groupArrivalRadius(unitRadius, groupSize));
+}

@@ -1,0 +1,448 @@
+/**
+ * The simulation: owns the planck world, the units and obstacles, and runs one fixed tick as a
+ * list of named phases. Every unit decides from the same state before any force is applied.
+ */
+import { type ReadonlyVec2, type Vec2, length, truncate, vec2 } from '../math/vec2';
+import {
+  type Order,
+  IDLE,
+  type UnitTask,
+  stopRadiusFor,
+} from '../orders/orders';
+import { installCollisionResponse } from '../physics/response';
+import { senseUnit } from '../physics/sensing';
+import {
+  COLLISION_RESPONSES,
+  type CollisionResponse,
+  type ObstacleShape,
+  type PhysicsWorld,
+  type UnitBody,
+  applySteeringForce,
+  createObstacleBody,
+  createPhysicsWorld,
+  createUnitBody,
+  destroyBody,
+  limitSpeed,
+  readBodyState,
+} from '../physics/world';
+import { NO_SIDE, type Side } from '../steering/agent';
+import { arriveForce, brakeForce } from '../steering/arrive';
+import {
+  AVOIDANCE_NAMES,
+  AVOIDANCE_STRATEGIES,
+  type AvoidanceDecision,
+  type AvoidanceName,
+  type AvoidanceStrategy,
+  createAvoidanceDecision,
+} from '../steering/avoidance';
+import { type SteeringConfig, resolveSteeringConfig } from '../steering/config';
+import { type Sensing, createSensing } from '../steering/sensing';
+import { separationForce } from '../steering/separation';
+import { validateObstacle } from './obstacles';
+import { checkNumber, checkOneOf, describeValue } from './validate';
+
+/** Settings of a new simulation. Lengths in metres, times in seconds. */
+export interface SimulationDef {
+  /** metres; the world spans [0, width] x [0, height], y up, and its bounds are walls */
+  width: number;
+  height: number;
+  /** seconds per tick; default 1/60 */
+  dt?: number;
+  /** avoidance strategy; default 'rays' */
+  avoidance?: AvoidanceName;
+  /** collision response between units; default 'sideways' */
+  response?: CollisionResponse;
+  /** controller tuning merged over DEFAULT_STEERING_CONFIG */
+  steering?: Partial<SteeringConfig>;
+}
+
+/** A new unit. Lengths in metres, mass in kilograms, speed in m/s, force in newtons. */
+export interface UnitDef {
+  x: number;
+  y: number;
+  /** default 0.5 m */
+  radius?: number;
+  /** default DEFAULT_UNIT_DENSITY * pi * radius^2 (15.7 kg for the default radius) */
+  mass?: number;
+  /** default 4 m/s */
+  maxSpeed?: number;
+  /** default mass * DEFAULT_MAX_ACCELERATION */
+  maxForce?: number;
+  /** any integer >= 0; default 0 */
+  team?: number;
+  /** radians, direction the unit faces before it first moves; default 0 (+x) */
+  heading?: number;
+}
+
+export const DEFAULT_DT = 1 / 60;
+export const DEFAULT_UNIT_RADIUS = 0.5;
+export const DEFAULT_MAX_SPEED = 4;
+/** kg per square metre of a unit's disc, as in seed 004's demos */
+export const DEFAULT_UNIT_DENSITY = 20;
+/** m/s^2: default max force per kilogram (seed 004's demos: about 15) */
+export const DEFAULT_MAX_ACCELERATION = 16;
+/** m/s: below this speed the heading keeps its last value */
+const HEADING_MIN_SPEED = 0.05;
+
+/** A unit's whole state. Read it through `UnitView`; change it only through the API. */
+export interface Unit {
+  readonly id: number;
+  team: number;
+  radius: number;
+  mass: number;
+  maxSpeed: number;
+  maxForce: number;
+  /** metres, world frame, after the last tick */
+  position: Vec2;
+  /** m/s, after the last tick */
+  velocity: Vec2;
+  /** radians: direction of travel, kept while the unit stands still */
+  heading: number;
+  /** the avoidance side committed this tick (NO_SIDE when not avoiding) */
+  avoidSide: Side;
+  task: UnitTask;
+  /** rays, threat and crowding from this tick's sense phase */
+  sensing: Sensing;
+  /** this tick's avoidance decision: side and force (newtons) */
+  avoidance: AvoidanceDecision;
+  /** newtons: the total steering force decided this tick, after truncation to maxForce */
+  steeringForce: Vec2;
+  body: UnitBody;
+}
+
+type DeepReadonly<T> = T extends (infer E)[]
+  ? ReadonlyArray<DeepReadonly<E>>
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
+
+/** What renderers, metrics and tests may read about a unit. */
+export type UnitView = DeepReadonly<Omit<Unit, 'body'>>;
+
+export interface Obstacle {
+  readonly id: number;
+  readonly shape: ObstacleShape;
+  readonly body: UnitBody;
+}
+
+export type ObstacleView = DeepReadonly<Omit<Obstacle, 'body'>>;
+
+export type SimulationEvent = {
+  readonly type: 'arrived';
+  readonly unitId: number;
+  readonly orderId: number;
+  /** simulated seconds */
+  readonly time: number;
+};
+
+export interface Simulation {
+  readonly physics: PhysicsWorld;
+  /** seconds per tick */
+  readonly dt: number;
+  config: SteeringConfig;
+  strategy: AvoidanceStrategy;
+  /** ticks run so far */
+  tick: number;
+  /** units in creation order (the order every phase visits them in) */
+  readonly units: Unit[];
+  readonly unitsById: Map<number, Unit>;
+  readonly obstacles: Obstacle[];
+  /** orders issued since the last tick, applied at the start of the next */
+  readonly pendingOrders: Array<{ order: Order; orderId: number }>;
+  /** events of the last tick */
+  readonly events: SimulationEvent[];
+  readonly listeners: Set<(event: SimulationEvent) => void>;
+  nextUnitId: number;
+  nextObstacleId: number;
+  nextOrderId: number;
+}
+
+export function createSimulation(def: SimulationDef): Simulation {
+  if (typeof def !== 'object' || def === null) {
+    throw new Error(`simulation: expected an object, got ${describeValue(def)}`);
+  }
+  const width = checkNumber(def.width, 'simulation.width', { min: 0, minInclusive: false });
+  const height = checkNumber(def.height, 'simulation.height', { min: 0, minInclusive: false });
+  const dt = def.dt === undefined ? DEFAULT_DT : checkNumber(def.dt, 'simulation.dt', { min: 0, minInclusive: false, max: 1 });
+  const avoidance = checkOneOf(def.avoidance ?? 'rays', 'simulation.avoidance', AVOIDANCE_NAMES);
+  const response = checkOneOf(def.response ?? 'sideways', 'simulation.response', COLLISION_RESPONSES);
+  const config = resolveSteeringConfig(def.steering);
+
+  const physics = createPhysicsWorld({ width, height, response });
+  installCollisionResponse(physics);
+  return {
+    physics,
+    dt,
+    config,
+    strategy: AVOIDANCE_STRATEGIES[avoidance],
+    tick: 0,
+    units: [],
+    unitsById: new Map(),
+    obstacles: [],
+    pendingOrders: [],
+    events: [],
+    listeners: new Set(),
+    nextUnitId: 1,
+    nextObstacleId: 1,
+    nextOrderId: 1,
+  };
+}
+
+/** Simulated seconds so far. */
+export function simulationTime(sim: Simulation): number {
+  return sim.tick * sim.dt;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Units and obstacles
+
+/** Adds a unit and returns its id. Throws, changing nothing, on a bad definition. */
+export function addUnit(sim: Simulation, def: UnitDef): number {
+  if (typeof def !== 'object' || def === null) {
+    throw new Error(`unit: expected an object, got ${describeValue(def)}`);
+  }
+  const radius = def.radius === undefined ? DEFAULT_UNIT_RADIUS : checkNumber(def.radius, 'unit.radius', { min: 0, minInclusive: false });
+  const { width, height } = sim.physics;
+  if (2 * radius > Math.min(width, height)) {
+    throw new Error(`unit.radius: expected a unit that fits in the ${width} x ${height} m world, got ${radius}`);
+  }
+  const x = checkNumber(def.x, 'unit.x', { min: radius, max: width - radius });
+  const y = checkNumber(def.y, 'unit.y', { min: radius, max: height - radius });
+  const mass = def.mass === undefined ? DEFAULT_UNIT_DENSITY * Math.PI * radius * radius : checkNumber(def.mass, 'unit.mass', { min: 0, minInclusive: false });
+  const maxSpeed = def.maxSpeed === undefined ? DEFAULT_MAX_SPEED : checkNumber(def.maxSpeed, 'unit.maxSpeed', { min: 0, minInclusive: false });
+  const maxForce = def.maxForce === undefined ? mass * DEFAULT_MAX_ACCELERATION : checkNumber(def.maxForce, 'unit.maxForce', { min: 0, minInclusive: false });
+  const team = def.team === undefined ? 0 : checkNumber(def.team, 'unit.team', { min: 0, integer: true });
+  const heading = def.heading === undefined ? 0 : checkNumber(def.heading, 'unit.heading');
+
+  const id = sim.nextUnitId++;
+  const unit = {
+    id,
+    team,
+    radius,
+    mass,
+    maxSpeed,
+    maxForce,
+    position: vec2(x, y),
+    velocity: vec2(),
+    heading,
+    avoidSide: NO_SIDE,
+    task: IDLE,
+    sensing: createSensing(),
+    avoidance: createAvoidanceDecision(),
+    steeringForce: vec2(),
+  } as Omit<Unit, 'body'> as Unit;
+  unit.body = createUnitBody(sim.physics, { unit, position: unit.position, radius, mass });
+  sim.units.push(unit);
+  sim.unitsById.set(id, unit);
+  return id;
+}
+
+/** Removes a unit; returns false when there is no unit with that id. */
+export function removeUnit(sim: Simulation, unitId: number): boolean {
+  const unit = sim.unitsById.get(unitId);
+  if (unit === undefined) return false;
+  destroyBody(sim.physics, unit.body);
+  sim.unitsById.delete(unitId);
+  sim.units.splice(sim.units.indexOf(unit), 1);
+  return true;
+}
+
+/** Adds a static obstacle (circle, box or convex polygon) and returns its id. */
+export function addObstacle(sim: Simulation, def: ObstacleShape): number {
+  const shape = validateObstacle(def);
+  const id = sim.nextObstacleId++;
+  const body = createObstacleBody(sim.physics, id, shape);
+  sim.obstacles.push({ id, shape, body });
+  return id;
+}
+
+export function removeObstacle(sim: Simulation, obstacleId: number): boolean {
+  const index = sim.obstacles.findIndex((obstacle) => obstacle.id === obstacleId);
+  if (index < 0) return false;
+  destroyBody(sim.physics, sim.obstacles[index]!.body);
+  sim.obstacles.splice(index, 1);
+  return true;
+}
+
+export function getUnit(sim: Simulation, unitId: number): UnitView | undefined {
+  return sim.unitsById.get(unitId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders and settings
+
+/**
+ * Queues an order for the start of the next tick and returns its id. Throws, queuing nothing,
+ * when a unit id is unknown or the target is not finite. A target outside the world is clamped
+ * into it, per unit, so the unit's whole disc stays inside the walls.
+ */
+export function issueOrder(sim: Simulation, order: Order): number {
+  if (typeof order !== 'object' || order === null) {
+    throw new Error(`order: expected an object, got ${describeValue(order)}`);
+  }
+  const kind = checkOneOf(order.kind, 'order.kind', ['move', 'stop'] as const);
+  if (!Array.isArray(order.unitIds)) {
+    throw new Error(`order.unitIds: expected an array of unit ids, got ${describeValue(order.unitIds)}`);
+  }
+  order.unitIds.forEach((unitId, index) => {
+    if (!sim.unitsById.has(unitId)) {
+      throw new Error(`order.unitIds[${index}]: expected the id of a unit in the simulation, got ${describeValue(unitId)}`);
+    }
+  });
+  let copy: Order;
+  if (kind === 'move') {
+    const target = (order as { target?: unknown }).target as ReadonlyVec2 | undefined;
+    if (typeof target !== 'object' || target === null) {
+      throw new Error(`order.target: expected {x, y}, got ${describeValue(target)}`);
+    }
+    const x = checkNumber(target.x, 'order.target.x');
+    const y = checkNumber(target.y, 'order.target.y');
+    copy = { kind, unitIds: [...order.unitIds], target: { x, y } };
+  } else {
+    copy = { kind, unitIds: [...order.unitIds] };
+  }
+  const orderId = sim.nextOrderId++;
+  sim.pendingOrders.push({ order: copy, orderId });
+  return orderId;
+}
+
+export function setAvoidance(sim: Simulation, name: AvoidanceName): void {
+  sim.strategy = AVOIDANCE_STRATEGIES[checkOneOf(name, 'avoidance', AVOIDANCE_NAMES)];
+}
+
+export function setCollisionResponse(sim: Simulation, response: CollisionResponse): void {
+  sim.physics.response = checkOneOf(response, 'response', COLLISION_RESPONSES);
+}
+
+/** Re-tunes the controller live: `changes` are merged over the current config. */
+export function updateSteeringConfig(sim: Simulation, changes: Partial<SteeringConfig>): void {
+  sim.config = resolveSteeringConfig(changes, sim.config);
+}
+
+/** Subscribes to simulation events; returns the function that unsubscribes. */
+export function onSimulationEvent(sim: Simulation, listener: (event: SimulationEvent) => void): () => void {
+  sim.listeners.add(listener);
+  return () => sim.listeners.delete(listener);
+}
+
+// ---------------------------------------------------------------------------------------------
+// One tick
+
+/** Runs one fixed tick. */
+export function stepSimulation(sim: Simulation): void {
+  sim.events.length = 0;
+  applyPendingOrders(sim);
+  senseAll(sim);
+  decideAll(sim);
+  applyForces(sim);
+  stepPhysics(sim);
+  readBack(sim);
+  emitEvents(sim);
+}
+
+/** Phase 1: turn queued orders into unit tasks. */
+function applyPendingOrders(sim: Simulation): void {
+  for (const { order, orderId } of sim.pendingOrders) {
+    const units = order.unitIds
+      .map((unitId) => sim.unitsById.get(unitId))
+      .filter((unit): unit is Unit => unit !== undefined);
+    for (const unit of units) {
+      if (order.kind === 'stop') {
+        unit.task = IDLE;
+        continue;
+      }
+      const { width, height } = sim.physics;
+      unit.task = {
+        kind: 'move',
+        orderId,
+        target: vec2(
+          Math.min(width - unit.radius, Math.max(unit.radius, order.target.x)),
+          Math.min(height - unit.radius, Math.max(unit.radius, order.target.y)),
+        ),
+        stopRadius: stopRadiusFor(unit.radius, units.length, sim.config.arrivalTolerance),
+      };
+    }
+  }
+  sim.pendingOrders.length = 0;
+}
+
+/** Phase 2: rays and neighbours for every moving unit (reads the world, writes only `sensing`). */
+function senseAll(sim: Simulation): void {
+  for (const unit of sim.units) {
+    if (unit.task.kind === 'idle') {
+      unit.sensing.raysCast = false;
+      continue;
+    }
+    senseUnit(sim.physics, unit, unit.sensing, sim.strategy, sim.config);
+  }
+}
+
+const _decide_seek = vec2();
+const _decide_separation = vec2();
+
+/** Phase 3: every unit's steering force and avoidance side, from the same sensed state. */
+function decideAll(sim: Simulation): void {
+  const config = sim.config;
+  for (const unit of sim.units) {
+    const force = unit.steeringForce;
+    if (unit.task.kind === 'idle') {
+      unit.avoidance.side = NO_SIDE;
+      unit.avoidance.force.x = 0;
+      unit.avoidance.force.y = 0;
+      brakeForce(force, unit, sim.dt);
+    } else {
+      arriveForce(_decide_seek, unit, unit.task.target, unit.task.stopRadius, config);
+      sim.strategy.decide(unit.avoidance, unit, unit.sensing, config);
+      separationForce(_decide_separation, unit, unit.sensing.crowding, config);
+      force.x = _decide_seek.x + unit.avoidance.force.x + _decide_separation.x;
+      force.y = _decide_seek.y + unit.avoidance.force.y + _decide_separation.y;
+    }
+    truncate(force, force, unit.maxForce);
+  }
+}
+
+/** Phase 4: commit avoidance sides and apply forces; the only phase that writes to bodies. */
+function applyForces(sim: Simulation): void {
+  for (const unit of sim.units) {
+    unit.avoidSide = unit.avoidance.side;
+    // idle units only brake, so a sleeping body is not woken to push it by nothing
+    const wake = unit.task.kind !== 'idle';
+    applySteeringForce(unit.body, unit.steeringForce, unit.mass, unit.maxSpeed, sim.dt, wake);
+  }
+}
+
+/** Phase 5: planck integrates; the sideways response acts inside it (pre-solve). */
+function stepPhysics(sim: Simulation): void {
+  sim.physics.world.step(sim.dt);
+  sim.tick++;
+}
+
+/** Phase 6: cap speeds, copy body state into the units, update headings. */
+function readBack(sim: Simulation): void {
+  for (const unit of sim.units) {
+    limitSpeed(unit.body, unit.mass, unit.maxSpeed);
+    readBodyState(unit.body, unit.position, unit.velocity);
+    if (length(unit.velocity) > HEADING_MIN_SPEED) {
+      unit.heading = Math.atan2(unit.velocity.y, unit.velocity.x);
+    }
+  }
+}
+
+/** Phase 7: arrivals end move tasks; events go to the listeners. */
+function emitEvents(sim: Simulation): void {
+  const time = simulationTime(sim);
+  for (const unit of sim.units) {
+    const task = unit.task;
+    if (task.kind !== 'move') continue;
+    const dx = task.target.x - unit.position.x;
+    const dy = task.target.y - unit.position.y;
+    if (dx * dx + dy * dy <= task.stopRadius * task.stopRadius) {
+      unit.task = IDLE;
+      sim.events.push({ type: 'arrived', unitId: unit.id, orderId: task.orderId, time });
+    }
+  }
+  if (sim.listeners.size === 0) return;
+  for (const event of sim.events) {
+    for (const listener of sim.listeners) listener(event);
+  }
+}

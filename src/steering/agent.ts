@@ -1,0 +1,29 @@
+import type { ReadonlyVec2 } from '../math/vec2';
+
+/**
+ * Which way a unit turns to avoid something, relative to its own heading:
+ * `1` = left (counter-clockwise, y up), `-1` = right, `0` = not avoiding.
+ */
+export type Side = 1 | -1 | 0;
+export const LEFT: Side = 1;
+export const RIGHT: Side = -1;
+export const NO_SIDE: Side = 0;
+
+/** What every steering behaviour may read about a unit. The simulation's units satisfy it. */
+export interface Agent {
+  readonly id: number;
+  /** metres */
+  readonly radius: number;
+  /** kilograms */
+  readonly mass: number;
+  /** metres per second */
+  readonly maxSpeed: number;
+  /** newtons */
+  readonly maxForce: number;
+  /** metres, world frame, copied from the body at the start of the tick */
+  readonly position: ReadonlyVec2;
+  /** metres per second, copied from the body at the start of the tick */
+  readonly velocity: ReadonlyVec2;
+  /** the avoidance side this unit committed to on the previous tick */
+  readonly avoidSide: Side;
+}

@@ -1,0 +1,88 @@
+/**
+ * Tuning of the steering controller. Every field has a unit and a default; `resolveSteeringConfig`
+ * merges a partial config over the defaults once, when a simulation is created (or re-tuned).
+ */
+export interface SteeringConfig {
+  /** seconds of travel the avoidance rays look ahead: ray length = lookAheadTime * speed,
+   * never shorter than the unit's diameter. Default 1.0 s. */
+  lookAheadTime: number;
+  /** seconds a unit takes to reach the velocity it wants (seek / arrive / avoid gain).
+   * Smaller is snappier and uses more force. Default 0.1 s. */
+  responseTime: number;
+  /** weight of the avoidance force at the far end of the rays; it grows as
+   * avoidWeight / hitFraction as the hit gets closer. Default 1. */
+  avoidWeight: number;
+  /** the hit fraction is floored to this value in the force gain so it stays finite. Default 0.1. */
+  minHitFraction: number;
+  /** metres of personal space: the rays see other units this much larger than they are, and
+   * the sidestep target lies this much further out, so units pass with a gap instead of
+   * grazing. Default 0.1 m. */
+  avoidClearance: number;
+  /** m/s: a unit slower than this does not avoid (it is not going anywhere yet). Default 0.2 m/s. */
+  minAvoidSpeed: number;
+  /** weight of the separation force, as a fraction of max force at full overlap. Default 0.5. */
+  separationWeight: number;
+  /** metres of gap between two unit edges under which separation pushes them apart.
+   * Default 0.25 m. */
+  separationGap: number;
+  /** fraction of max deceleration an arriving unit plans to brake with. Default 0.5. */
+  arrivalBraking: number;
+  /** metres: a unit with an order of its own stops this close to its target. Default 0.1 m. */
+  arrivalTolerance: number;
+}
+
+export const DEFAULT_STEERING_CONFIG: Readonly<SteeringConfig> = Object.freeze({
+  lookAheadTime: 1.0,
+  responseTime: 0.1,
+  avoidWeight: 1,
+  minHitFraction: 0.1,
+  avoidClearance: 0.1,
+  minAvoidSpeed: 0.2,
+  separationWeight: 0.5,
+  separationGap: 0.25,
+  arrivalBraking: 0.5,
+  arrivalTolerance: 0.1,
+});
+
+/** Validation rule per field: the smallest allowed value and whether it may equal it. */
+const LIMITS: Record<keyof SteeringConfig, { min: number; inclusive: boolean }> = {
+  lookAheadTime: { min: 0, inclusive: true },
+  responseTime: { min: 0, inclusive: false },
+  avoidWeight: { min: 0, inclusive: true },
+  minHitFraction: { min: 0, inclusive: false },
+  avoidClearance: { min: 0, inclusive: true },
+  minAvoidSpeed: { min: 0, inclusive: true },
+  separationWeight: { min: 0, inclusive: true },
+  separationGap: { min: 0, inclusive: true },
+  arrivalBraking: { min: 0, inclusive: false },
+  arrivalTolerance: { min: 0, inclusive: false },
+};
+
+/** Defaults merged with `overrides`; throws naming the field and value on a bad entry. */
+export function resolveSteeringConfig(
+  overrides: Partial<SteeringConfig> = {},
+  base: Readonly<SteeringConfig> = DEFAULT_STEERING_CONFIG,
+): SteeringConfig {
+  const config: SteeringConfig = { ...base };
+  for (const [key, value] of Object.entries(overrides)) {
+    if (!(key in LIMITS)) {
+      throw new Error(`steering.${key}: unknown setting (known: ${Object.keys(LIMITS).join(', ')})`);
+    }
+    const field = key as keyof SteeringConfig;
+    const limit = LIMITS[field];
+    const ok =
+      typeof value === 'number' &&
+      Number.isFinite(value) &&
+      (limit.inclusive ? value >= limit.min : value > limit.min);
+    if (!ok) {
+      throw new Error(
+        `steering.${field}: expected a finite number ${limit.inclusive ? '>=' : '>'} ${limit.min}, got ${String(value)}`,
+      );
+    }
+    config[field] = value;
+  }
+  if (config.minHitFraction > 1) {
+    throw new Error(`steering.minHitFraction: expected a number <= 1, got ${config.minHitFraction}`);
+  }
+  return config;
+}

@@ -1,0 +1,141 @@
+import { type Vec2, vec2 } from '../math/vec2';
+import type { Agent } from './agent';
+import type { SteeringConfig } from './config';
+
+/** Index of each of the three avoidance rays in `Sensing.rays`. */
+export const RAY_CENTRE = 0;
+export const RAY_LEFT = 1;
+export const RAY_RIGHT = 2;
+
+export interface Ray {
+  /** metres, world frame */
+  origin: Vec2;
+  /** metres, world frame: origin + direction of travel * length */
+  end: Vec2;
+  /** closest threat along this ray as a fraction of its length; 1 when clear */
+  hitFraction: number;
+}
+
+/** The closest thing in the way, over the three rays. */
+export interface Threat {
+  kind: 'none' | 'unit' | 'obstacle';
+  /** the unit that was hit (kind 'unit') */
+  unit: Agent | null;
+  /** the obstacle that was hit (kind 'obstacle'), else -1 */
+  obstacleId: number;
+  /** metres: the centre of the body hit (for an obstacle, the centre of its bounding circle) */
+  centre: Vec2;
+  /** metres: radius of the body hit (for an obstacle, of its bounding circle) */
+  radius: number;
+  /** fraction of the ray's length at which it was hit, in [0, 1] */
+  fraction: number;
+  /** which ray saw it: RAY_CENTRE, RAY_LEFT or RAY_RIGHT; -1 when none */
+  ray: number;
+  /** metres, world frame: where the ray hit */
+  point: Vec2;
+}
+
+/** What the sense phase found for one unit this tick. Read-only for everything after it. */
+export interface Sensing {
+  /** whether the rays were cast this tick (the unit was moving fast enough) */
+  raysCast: boolean;
+  rays: [Ray, Ray, Ray];
+  threat: Threat;
+  /** sum of pushes away from neighbours closer than the separation gap (see separation.ts) */
+  crowding: Vec2;
+}
+
+export function createSensing(): Sensing {
+  const ray = (): Ray => ({ origin: vec2(), end: vec2(), hitFraction: 1 });
+  return {
+    raysCast: false,
+    rays: [ray(), ray(), ray()],
+    threat: {
+      kind: 'none',
+      unit: null,
+      obstacleId: -1,
+      centre: vec2(),
+      radius: 0,
+      fraction: 1,
+      ray: -1,
+      point: vec2(),
+    },
+    crowding: vec2(),
+  };
+}
+
+export function clearThreat(threat: Threat): void {
+  threat.kind = 'none';
+  threat.unit = null;
+  threat.obstacleId = -1;
+  threat.fraction = 1;
+  threat.ray = -1;
+  threat.radius = 0;
+}
+
+/** Ray length for a unit moving at `speed`: lookAheadTime * speed, never below the diameter. */
+export function rayLength(agent: Agent, speed: number, config: SteeringConfig): number {
+  return Math.max(config.lookAheadTime * speed, 2 * agent.radius);
+}
+
+/**
+ * Lays the three rays out along the agent's velocity: one from the centre and one from each
+ * edge (offset by the radius perpendicular to the velocity), all of `rayLength`. Returns false,
+ * leaving the rays untouched, when the agent is slower than `minAvoidSpeed`.
+ */
+export function layOutRays(sensing: Sensing, agent: Agent, config: SteeringConfig): boolean {
+  const vx = agent.velocity.x;
+  const vy = agent.velocity.y;
+  const speed = Math.sqrt(vx * vx + vy * vy);
+  if (speed < config.minAvoidSpeed || speed < 1e-9) return false;
+  const dirX = vx / speed;
+  const dirY = vy / speed;
+  const len = rayLength(agent, speed, config);
+  // left of the direction of travel is (-dirY, dirX)
+  const sideX = -dirY * agent.radius;
+  const sideY = dirX * agent.radius;
+  const { x, y } = agent.position;
+  placeRay(sensing.rays[RAY_CENTRE], x, y, dirX * len, dirY * len);
+  placeRay(sensing.rays[RAY_LEFT], x + sideX, y + sideY, dirX * len, dirY * len);
+  placeRay(sensing.rays[RAY_RIGHT], x - sideX, y - sideY, dirX * len, dirY * len);
+  return true;
+}
+
+function placeRay(ray: Ray, x: number, y: number, dx: number, dy: number): void {
+  ray.origin.x = x;
+  ray.origin.y = y;
+  ray.end.x = x + dx;
+  ray.end.y = y + dy;
+  ray.hitFraction = 1;
+}
+
+/**
+ * Fraction along the segment origin->end at which it enters a circle, or -1 when it misses.
+ * A segment that starts inside the circle does not hit it (the same rule as planck's ray
+ * casts), so a neighbour already pressed against a unit's edge does not read as a head-on threat.
+ */
+export function segmentCircleFraction(
+  originX: number,
+  originY: number,
+  endX: number,
+  endY: number,
+  centreX: number,
+  centreY: number,
+  radius: number,
+): number {
+  const sx = originX - centreX;
+  const sy = originY - centreY;
+  const startOutside = sx * sx + sy * sy - radius * radius;
+  if (startOutside <= 0) return -1;
+  const rx = endX - originX;
+  const ry = endY - originY;
+  const rr = rx * rx + ry * ry;
+  if (rr < 1e-18) return -1;
+  const c = sx * rx + sy * ry;
+  if (c >= 0) return -1; // pointing away from the circle
+  const discriminant = c * c - rr * startOutside;
+  if (discriminant < 0) return -1;
+  const entry = -(c + Math.sqrt(discriminant));
+  if (entry < 0 || entry > rr) return -1;
+  return entry / rr;
+}
