@@ -1,19 +1,21 @@
 /**
  * The sense phase: what each unit's three avoidance rays meet, and who crowds it.
  *
- * Casting three separate rays per unit through `world.rayCast` walks planck's tree three times
- * and allocates per hit. Instead, one `queryAABB` per unit collects the fixtures in the box that
- * covers all three rays and the separation range, and each candidate is then tested exactly
- * against the three rays: circles (every unit) in closed form, obstacles with the fixture's own
- * planck ray cast. The hits are the same as three world ray casts would report, the closest one
- * is kept per ray (planck reports hits in no particular order), and nothing is allocated per ray.
+ * Three `world.rayCast` calls per unit walk planck's tree three times and allocate per hit; even
+ * one `queryAABB` per unit over the rays' box spent most of the tick in the tree walk. So units
+ * are found through a uniform grid rebuilt each tick (spatial/grid.ts), each candidate is first
+ * rejected cheaply if it lies outside the corridor the rays sweep, and the few left are tested
+ * exactly against the three rays in closed form (the same test planck's circle shape uses).
+ * Obstacles keep planck's own exact ray cast on their fixtures. The closest hit is kept per ray
+ * and over all three, whatever order candidates come in, and nothing is allocated per ray.
  * Other units are seen `avoidClearance` larger than they are (personal space).
  */
-import { type Fixture, type RayCastOutput, Vec2 as PlanckVec2 } from 'planck';
+import { type RayCastOutput, Vec2 as PlanckVec2 } from 'planck';
 import type { Agent } from '../steering/agent';
 import type { AvoidanceStrategy } from '../steering/avoidance';
 import type { SteeringConfig } from '../steering/config';
 import {
+  RAY_CENTRE,
   type Ray,
   type Sensing,
   clearThreat,
@@ -21,25 +23,25 @@ import {
   segmentCircleFraction,
 } from '../steering/sensing';
 import { accumulateCrowding } from '../steering/separation';
-import { type PhysicsWorld, bodyTag } from './world';
+import { type UnitGrid, cellColumn, cellRow } from '../spatial/grid';
+import type { ObstacleSensor } from './world';
 
-/** Everything the query callback needs, set before each query (one callback for all units). */
-const _sense_query = {
-  agent: null as Agent | null,
-  sensing: null as Sensing | null,
-  config: null as SteeringConfig | null,
-  strategy: null as AvoidanceStrategy | null,
-};
-const _sense_box = { lowerBound: { x: 0, y: 0 }, upperBound: { x: 0, y: 0 } };
+/** The world as the sense phase sees it; the grid must be rebuilt from `units` this tick. */
+export interface SenseWorld {
+  readonly units: readonly Agent[];
+  readonly grid: UnitGrid;
+  readonly obstacles: readonly ObstacleSensor[];
+}
+
 const _sense_rayInput = { p1: { x: 0, y: 0 }, p2: { x: 0, y: 0 }, maxFraction: 1 };
 const _sense_rayOutput: RayCastOutput = { fraction: 1, normal: new PlanckVec2(0, 0) };
 
 /**
  * Fills `sensing` for one unit. `strategy` decides whether rays are cast at all and which units
- * count as threats. The agent's own fixture and the world's walls are never threats.
+ * count as threats. The unit itself and the world's walls are never threats.
  */
 export function senseUnit(
-  physics: PhysicsWorld,
+  world: SenseWorld,
   agent: Agent,
   sensing: Sensing,
   strategy: AvoidanceStrategy,
@@ -48,74 +50,108 @@ export function senseUnit(
   sensing.crowding.x = 0;
   sensing.crowding.y = 0;
   clearThreat(sensing.threat);
-  sensing.raysCast = strategy.castsRays && layOutRays(sensing, agent, config);
+  const raysCast = strategy.castsRays && layOutRays(sensing, agent, config);
+  sensing.raysCast = raysCast;
 
+  const px = agent.position.x;
+  const py = agent.position.y;
   const reach = agent.radius + config.separationGap;
-  let minX = agent.position.x - reach;
-  let minY = agent.position.y - reach;
-  let maxX = agent.position.x + reach;
-  let maxY = agent.position.y + reach;
-  if (sensing.raysCast) {
+  let minX = px - reach;
+  let minY = py - reach;
+  let maxX = px + reach;
+  let maxY = py + reach;
+  // direction and length of the rays, for the corridor test
+  let dirX = 0;
+  let dirY = 0;
+  let rayLength = 0;
+  if (raysCast) {
     for (const ray of sensing.rays) {
       minX = Math.min(minX, ray.origin.x, ray.end.x);
       minY = Math.min(minY, ray.origin.y, ray.end.y);
       maxX = Math.max(maxX, ray.origin.x, ray.end.x);
       maxY = Math.max(maxY, ray.origin.y, ray.end.y);
     }
+    const centre = sensing.rays[RAY_CENTRE];
+    dirX = centre.end.x - centre.origin.x;
+    dirY = centre.end.y - centre.origin.y;
+    rayLength = Math.sqrt(dirX * dirX + dirY * dirY);
+    dirX /= rayLength;
+    dirY /= rayLength;
   }
-  _sense_box.lowerBound.x = minX;
-  _sense_box.lowerBound.y = minY;
-  _sense_box.upperBound.x = maxX;
-  _sense_box.upperBound.y = maxY;
-  _sense_query.agent = agent;
-  _sense_query.sensing = sensing;
-  _sense_query.config = config;
-  _sense_query.strategy = strategy;
-  physics.world.queryAABB(_sense_box, visitCandidate);
-  _sense_query.agent = null;
-  _sense_query.sensing = null;
-}
 
-function visitCandidate(fixture: Fixture): boolean {
-  const agent = _sense_query.agent!;
-  const sensing = _sense_query.sensing!;
-  const tag = bodyTag(fixture);
-  if (tag === null || tag.kind === 'wall') return true;
-  if (tag.kind === 'unit') {
-    const other = tag.unit;
-    if (other === agent) return true;
-    accumulateCrowding(sensing.crowding, agent, other.id, other.position, other.radius, _sense_query.config!);
-    if (sensing.raysCast && _sense_query.strategy!.isThreat(agent, other)) {
-      for (let index = 0; index < 3; index++) {
-        const ray = sensing.rays[index as 0 | 1 | 2];
-        const fraction = segmentCircleFraction(
-          ray.origin.x,
-          ray.origin.y,
-          ray.end.x,
-          ray.end.y,
-          other.position.x,
-          other.position.y,
-          other.radius + _sense_query.config!.avoidClearance,
-        );
-        if (fraction >= 0 && fraction < ray.hitFraction) {
-          ray.hitFraction = fraction;
-          if (fraction < sensing.threat.fraction || sensing.threat.kind === 'none') {
-            const threat = sensing.threat;
-            threat.kind = 'unit';
-            threat.unit = other;
-            threat.obstacleId = -1;
-            threat.centre.x = other.position.x;
-            threat.centre.y = other.position.y;
-            threat.radius = other.radius;
-            setThreatPoint(sensing, ray, index, fraction);
-          }
+  // units: every cell that can hold a centre whose disc reaches into the box
+  const grid = world.grid;
+  const grow = grid.maxRadius + config.avoidClearance;
+  const column0 = cellColumn(grid, minX - grow);
+  const column1 = cellColumn(grid, maxX + grow);
+  const row0 = cellRow(grid, minY - grow);
+  const row1 = cellRow(grid, maxY + grow);
+  const units = world.units;
+  const cellStart = grid.cellStart;
+  const order = grid.order;
+  for (let row = row0; row <= row1; row++) {
+    const rowBase = row * grid.columns;
+    for (let column = column0; column <= column1; column++) {
+      const cell = rowBase + column;
+      const end = cellStart[cell + 1]!;
+      for (let k = cellStart[cell]!; k < end; k++) {
+        const other = units[order[k]!]!;
+        if (other === agent) continue;
+        const dx = other.position.x - px;
+        const dy = other.position.y - py;
+        const near = reach + other.radius;
+        if (dx * dx + dy * dy < near * near) {
+          accumulateCrowding(sensing.crowding, agent, other.id, other.position, other.radius, config);
         }
+        if (!raysCast) continue;
+        // corridor test: the rays sweep a band of half-width `radius` along the direction of travel
+        const seen = other.radius + config.avoidClearance;
+        const along = dx * dirX + dy * dirY;
+        if (along < -seen || along > rayLength + seen) continue;
+        const across = dx * dirY - dy * dirX;
+        if (across > agent.radius + seen || across < -agent.radius - seen) continue;
+        if (!strategy.isThreat(agent, other)) continue;
+        testUnitAgainstRays(sensing, other, seen);
       }
     }
-    return true;
   }
-  // a static obstacle: the fixture's own exact ray cast
-  if (!sensing.raysCast) return true;
+
+  if (!raysCast) return;
+  for (const obstacle of world.obstacles) {
+    if (obstacle.maxX < minX || obstacle.minX > maxX || obstacle.maxY < minY || obstacle.minY > maxY) {
+      continue;
+    }
+    testObstacleAgainstRays(sensing, obstacle);
+  }
+}
+
+function testUnitAgainstRays(sensing: Sensing, other: Agent, seenRadius: number): void {
+  for (let index = 0; index < 3; index++) {
+    const ray = sensing.rays[index as 0 | 1 | 2];
+    const fraction = segmentCircleFraction(
+      ray.origin.x,
+      ray.origin.y,
+      ray.end.x,
+      ray.end.y,
+      other.position.x,
+      other.position.y,
+      seenRadius,
+    );
+    if (fraction < 0 || fraction >= ray.hitFraction) continue;
+    ray.hitFraction = fraction;
+    const threat = sensing.threat;
+    if (threat.kind !== 'none' && fraction >= threat.fraction) continue;
+    threat.kind = 'unit';
+    threat.unit = other;
+    threat.obstacleId = -1;
+    threat.centre.x = other.position.x;
+    threat.centre.y = other.position.y;
+    threat.radius = other.radius;
+    setThreatPoint(sensing, ray, index, fraction);
+  }
+}
+
+function testObstacleAgainstRays(sensing: Sensing, obstacle: ObstacleSensor): void {
   for (let index = 0; index < 3; index++) {
     const ray = sensing.rays[index as 0 | 1 | 2];
     _sense_rayInput.p1.x = ray.origin.x;
@@ -123,23 +159,20 @@ function visitCandidate(fixture: Fixture): boolean {
     _sense_rayInput.p2.x = ray.end.x;
     _sense_rayInput.p2.y = ray.end.y;
     _sense_rayInput.maxFraction = ray.hitFraction;
-    if (!fixture.rayCast(_sense_rayOutput, _sense_rayInput, 0)) continue;
+    if (!obstacle.fixture.rayCast(_sense_rayOutput, _sense_rayInput, 0)) continue;
     const fraction = _sense_rayOutput.fraction;
-    if (fraction < ray.hitFraction) {
-      ray.hitFraction = fraction;
-      if (fraction < sensing.threat.fraction || sensing.threat.kind === 'none') {
-        const threat = sensing.threat;
-        threat.kind = 'obstacle';
-        threat.unit = null;
-        threat.obstacleId = tag.obstacleId;
-        threat.centre.x = tag.centre.x;
-        threat.centre.y = tag.centre.y;
-        threat.radius = tag.boundingRadius;
-        setThreatPoint(sensing, ray, index, fraction);
-      }
-    }
+    if (fraction >= ray.hitFraction) continue;
+    ray.hitFraction = fraction;
+    const threat = sensing.threat;
+    if (threat.kind !== 'none' && fraction >= threat.fraction) continue;
+    threat.kind = 'obstacle';
+    threat.unit = null;
+    threat.obstacleId = obstacle.obstacleId;
+    threat.centre.x = obstacle.centre.x;
+    threat.centre.y = obstacle.centre.y;
+    threat.radius = obstacle.boundingRadius;
+    setThreatPoint(sensing, ray, index, fraction);
   }
-  return true;
 }
 
 function setThreatPoint(sensing: Sensing, ray: Ray, index: number, fraction: number): void {

@@ -100,32 +100,58 @@ export type ObstacleShape =
   | { type: 'box'; x: number; y: number; width: number; height: number; angle: number }
   | { type: 'polygon'; points: ReadonlyArray<readonly [number, number]> };
 
+/** What the sense phase needs of an obstacle: its fixture for exact ray casts and its bounds. */
+export interface ObstacleSensor {
+  readonly obstacleId: number;
+  readonly fixture: Fixture;
+  /** metres: axis-aligned bounds of the shape */
+  readonly minX: number;
+  readonly minY: number;
+  readonly maxX: number;
+  readonly maxY: number;
+  /** centre and radius of a circle around the whole obstacle, for steering around it */
+  readonly centre: ReadonlyVec2;
+  readonly boundingRadius: number;
+}
+
 /** A static body for an obstacle. The shape must already be validated (see obstacles.ts). */
-export function createObstacleBody(physics: PhysicsWorld, obstacleId: number, shape: ObstacleShape): Body {
+export function createObstacleBody(
+  physics: PhysicsWorld,
+  obstacleId: number,
+  shape: ObstacleShape,
+): { body: Body; sensor: ObstacleSensor } {
   const body = physics.world.createBody({ type: 'static' });
   const bounds = obstacleBoundingCircle(shape);
-  const tag: BodyTag = {
-    kind: 'obstacle',
-    obstacleId,
-    centre: { x: bounds.x, y: bounds.y },
-    boundingRadius: bounds.radius,
-  };
-  const fixture = { friction: 0, restitution: 0, userData: tag };
+  const centre = { x: bounds.x, y: bounds.y };
+  const tag: BodyTag = { kind: 'obstacle', obstacleId, centre, boundingRadius: bounds.radius };
+  const options = { friction: 0, restitution: 0, userData: tag };
+  let fixture: Fixture;
   switch (shape.type) {
     case 'circle':
-      body.createFixture(new Circle({ x: shape.x, y: shape.y }, shape.radius), fixture);
+      fixture = body.createFixture(new Circle({ x: shape.x, y: shape.y }, shape.radius), options);
       break;
     case 'box':
-      body.createFixture(
+      fixture = body.createFixture(
         new Box(shape.width / 2, shape.height / 2, { x: shape.x, y: shape.y }, shape.angle),
-        fixture,
+        options,
       );
       break;
     case 'polygon':
-      body.createFixture(new Polygon(shape.points.map(([x, y]) => ({ x, y }))), fixture);
+      fixture = body.createFixture(new Polygon(shape.points.map(([x, y]) => ({ x, y }))), options);
       break;
   }
-  return body;
+  const aabb = fixture.getAABB(0);
+  const sensor: ObstacleSensor = {
+    obstacleId,
+    fixture,
+    minX: aabb.lowerBound.x,
+    minY: aabb.lowerBound.y,
+    maxX: aabb.upperBound.x,
+    maxY: aabb.upperBound.y,
+    centre,
+    boundingRadius: bounds.radius,
+  };
+  return { body, sensor };
 }
 
 /** A circle around the whole obstacle: exact for circles, around the vertices' mean otherwise. */

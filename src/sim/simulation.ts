@@ -10,10 +10,11 @@ import {
   stopRadiusFor,
 } from '../orders/orders';
 import { installCollisionResponse } from '../physics/response';
-import { senseUnit } from '../physics/sensing';
+import { type SenseWorld, senseUnit } from '../physics/sensing';
 import {
   COLLISION_RESPONSES,
   type CollisionResponse,
+  type ObstacleSensor,
   type ObstacleShape,
   type PhysicsWorld,
   type UnitBody,
@@ -38,6 +39,7 @@ import {
 import { type SteeringConfig, resolveSteeringConfig } from '../steering/config';
 import { type Sensing, createSensing } from '../steering/sensing';
 import { separationForce } from '../steering/separation';
+import { createUnitGrid, rebuildGrid } from '../spatial/grid';
 import { validateObstacle } from './obstacles';
 import { checkNumber, checkOneOf, describeValue } from './validate';
 
@@ -123,9 +125,13 @@ export interface Obstacle {
   readonly id: number;
   readonly shape: ObstacleShape;
   readonly body: UnitBody;
+  readonly sensor: ObstacleSensor;
 }
 
-export type ObstacleView = DeepReadonly<Omit<Obstacle, 'body'>>;
+export type ObstacleView = DeepReadonly<Omit<Obstacle, 'body' | 'sensor'>>;
+
+/** metres: side of the grid cells the sense phase finds neighbours in */
+const GRID_CELL_SIZE = 2;
 
 export type SimulationEvent = {
   readonly type: 'arrived';
@@ -147,11 +153,15 @@ export interface Simulation {
   readonly units: Unit[];
   readonly unitsById: Map<number, Unit>;
   readonly obstacles: Obstacle[];
+  /** units, their grid and the obstacles' sensors, as the sense phase reads them */
+  readonly senseWorld: SenseWorld & { obstacles: ObstacleSensor[] };
   /** orders issued since the last tick, applied at the start of the next */
   readonly pendingOrders: Array<{ order: Order; orderId: number }>;
   /** events of the last tick */
   readonly events: SimulationEvent[];
   readonly listeners: Set<(event: SimulationEvent) => void>;
+  /** wall-clock milliseconds of the last tick: the whole tick and planck's step inside it */
+  readonly timing: { tickMs: number; physicsMs: number };
   nextUnitId: number;
   nextObstacleId: number;
   nextOrderId: number;
@@ -170,18 +180,21 @@ export function createSimulation(def: SimulationDef): Simulation {
 
   const physics = createPhysicsWorld({ width, height, response });
   installCollisionResponse(physics);
+  const units: Unit[] = [];
   return {
     physics,
     dt,
     config,
     strategy: AVOIDANCE_STRATEGIES[avoidance],
     tick: 0,
-    units: [],
+    units,
     unitsById: new Map(),
     obstacles: [],
+    senseWorld: { units, grid: createUnitGrid(width, height, GRID_CELL_SIZE), obstacles: [] },
     pendingOrders: [],
     events: [],
     listeners: new Set(),
+    timing: { tickMs: 0, physicsMs: 0 },
     nextUnitId: 1,
     nextObstacleId: 1,
     nextOrderId: 1,
@@ -251,16 +264,19 @@ export function removeUnit(sim: Simulation, unitId: number): boolean {
 export function addObstacle(sim: Simulation, def: ObstacleShape): number {
   const shape = validateObstacle(def);
   const id = sim.nextObstacleId++;
-  const body = createObstacleBody(sim.physics, id, shape);
-  sim.obstacles.push({ id, shape, body });
+  const { body, sensor } = createObstacleBody(sim.physics, id, shape);
+  sim.obstacles.push({ id, shape, body, sensor });
+  sim.senseWorld.obstacles.push(sensor);
   return id;
 }
 
 export function removeObstacle(sim: Simulation, obstacleId: number): boolean {
   const index = sim.obstacles.findIndex((obstacle) => obstacle.id === obstacleId);
   if (index < 0) return false;
-  destroyBody(sim.physics, sim.obstacles[index]!.body);
+  const obstacle = sim.obstacles[index]!;
+  destroyBody(sim.physics, obstacle.body);
   sim.obstacles.splice(index, 1);
+  sim.senseWorld.obstacles.splice(sim.senseWorld.obstacles.indexOf(obstacle.sensor), 1);
   return true;
 }
 
@@ -330,6 +346,7 @@ export function onSimulationEvent(sim: Simulation, listener: (event: SimulationE
 
 /** Runs one fixed tick. */
 export function stepSimulation(sim: Simulation): void {
+  const start = performance.now();
   sim.events.length = 0;
   applyPendingOrders(sim);
   senseAll(sim);
@@ -338,6 +355,7 @@ export function stepSimulation(sim: Simulation): void {
   stepPhysics(sim);
   readBack(sim);
   emitEvents(sim);
+  sim.timing.tickMs = performance.now() - start;
 }
 
 /** Phase 1: turn queued orders into unit tasks. */
@@ -368,12 +386,13 @@ function applyPendingOrders(sim: Simulation): void {
 
 /** Phase 2: rays and neighbours for every moving unit (reads the world, writes only `sensing`). */
 function senseAll(sim: Simulation): void {
+  rebuildGrid(sim.senseWorld.grid, sim.units);
   for (const unit of sim.units) {
     if (unit.task.kind === 'idle') {
       unit.sensing.raysCast = false;
       continue;
     }
-    senseUnit(sim.physics, unit, unit.sensing, sim.strategy, sim.config);
+    senseUnit(sim.senseWorld, unit, unit.sensing, sim.strategy, sim.config);
   }
 }
 
@@ -413,7 +432,9 @@ function applyForces(sim: Simulation): void {
 
 /** Phase 5: planck integrates; the sideways response acts inside it (pre-solve). */
 function stepPhysics(sim: Simulation): void {
+  const start = performance.now();
   sim.physics.world.step(sim.dt);
+  sim.timing.physicsMs = performance.now() - start;
   sim.tick++;
 }
 
