@@ -37,9 +37,10 @@ const _response_toOther = { x: 0, y: 0 };
 const _response_impulse = { x: 0, y: 0 };
 
 /**
- * Redirects the closing velocity of two touching circles. Each unit turns the share of the
- * closing speed that it contributes into motion along the tangent on its side; the pair then has
- * no closing speed left for the contact to cancel, so nothing is pushed backwards.
+ * Redirects the closing velocity of two touching circles that both move into each other. Each
+ * unit turns the part of its velocity that drives it into the other into motion along the
+ * tangent on its side; the pair then has no closing speed left for the contact to cancel, so
+ * nothing is pushed backwards.
  * `sideA` / `sideB` are the units' avoidance sides; a unit that is not avoiding uses the same
  * cross-product rule as the avoidance controller.
  */
@@ -58,17 +59,17 @@ export function pushSideways(bodyA: Body, bodyB: Body, sideA: Side, sideB: Side)
   _response_velocityA.y = vA.y;
   _response_velocityB.x = vB.x;
   _response_velocityB.y = vB.y;
-  const closing = (vA.x - vB.x) * nx + (vA.y - vB.y) * ny;
-  if (closing <= 0) return;
-
   const intoB = vA.x * nx + vA.y * ny;
   const intoA = -(vB.x * nx + vB.y * ny);
+  // only units moving into each other; a unit bumped from the side or from behind, or one
+  // standing still, gets planck's plain response (with no friction that already slides)
+  if (intoB <= 0 || intoA <= 0) return;
   _response_normal.x = nx;
   _response_normal.y = ny;
-  redirect(bodyA, _response_velocityA, _response_normal, Math.min(intoB, closing), sideA);
+  redirect(bodyA, _response_velocityA, _response_normal, intoB, sideA);
   _response_normal.x = -nx;
   _response_normal.y = -ny;
-  redirect(bodyB, _response_velocityB, _response_normal, Math.min(intoA, closing), sideB);
+  redirect(bodyB, _response_velocityB, _response_normal, intoA, sideB);
 }
 
 function redirect(

@@ -44,6 +44,20 @@ export function isSameWayAndCalm(agent: Agent, other: Agent): boolean {
 }
 
 /**
+ * Whether the gap between the two is shrinking: (v_self - v_other) . (p_other - p_self) > 0.
+ * The rays look along the unit's own velocity and cannot tell a friend walking ahead at the same
+ * speed from a unit standing in the way. Seed 004 ignores the first only while it is not avoiding;
+ * in a dense group that lets one front-row swerve make every unit behind swerve around its own
+ * group-mates. A unit whose gap is not shrinking is never a threat (a standing unit in the way
+ * always is).
+ */
+export function isClosingIn(agent: Agent, other: Agent): boolean {
+  const rvx = agent.velocity.x - other.velocity.x;
+  const rvy = agent.velocity.y - other.velocity.y;
+  return rvx * (other.position.x - agent.position.x) + rvy * (other.position.y - agent.position.y) > 0;
+}
+
+/**
  * The side that turns away from something at `toOther` (relative to the agent): if it lies to
  * the left of the velocity, turn right, and the other way round. Exactly ahead turns right, the
  * same tie-break seed 004 uses, so two units meeting exactly head-on both turn right (their own
@@ -68,41 +82,46 @@ export function chooseSide(agent: Agent, threat: Threat): Side {
 }
 
 const _avoid_toOther = vec2();
-const _avoid_target = vec2();
 
 /**
- * Where to steer to get past the threat on `side` (seed 004): a point beside the unit itself,
- * perpendicular to the line toward the other body's centre, at the sum of the two radii plus
- * `avoidClearance`. Steering toward it is a sidestep away from the collision course; combined with
- * seek it gives the diagonal pass the seed shows.
+ * The direction to steer in to get past the threat on `side`, as a unit vector in `out`.
+ *
+ * Seed 004 steers toward a point beside the other body, perpendicular to the line between the
+ * centres, at the sum of the radii. Taken literally that point swings forward as the other comes
+ * alongside and pulls the unit back into it; the tangent to the circle of radius
+ * R = r_self + r_other + avoidClearance around the other body is the same point while the other
+ * is far (the tangent touches the circle almost exactly beside its centre) and stays correct up
+ * close: it turns by asin(R / d) away from the line of centres, harder as the gap closes, and
+ * never toward the other. Inside that circle it is the seed's plain sidestep, perpendicular to the
+ * line of centres.
  */
-export function avoidanceTarget(
-  out: Vec2,
-  agent: Agent,
-  threat: Threat,
-  side: Side,
-  config: SteeringConfig,
-): Vec2 {
+export function avoidanceDirection(out: Vec2, agent: Agent, threat: Threat, side: Side, config: SteeringConfig): Vec2 {
   let tx = threat.centre.x - agent.position.x;
   let ty = threat.centre.y - agent.position.y;
-  let len = Math.sqrt(tx * tx + ty * ty);
-  if (len < 1e-9) {
+  let distance = Math.sqrt(tx * tx + ty * ty);
+  if (distance < 1e-9) {
     // centres coincide: fall back on the direction of travel
     tx = agent.velocity.x;
     ty = agent.velocity.y;
-    len = Math.sqrt(tx * tx + ty * ty);
-    if (len < 1e-9) return set(out, agent.position.x, agent.position.y);
+    distance = Math.sqrt(tx * tx + ty * ty);
+    if (distance < 1e-9) return set(out, 0, 0);
   }
-  const offset = (agent.radius + threat.radius + config.avoidClearance) * side;
-  // left perpendicular of the unit vector toward the other, times the signed offset
-  return set(out, agent.position.x + (-ty / len) * offset, agent.position.y + (tx / len) * offset);
+  tx /= distance;
+  ty /= distance;
+  const clearRadius = agent.radius + threat.radius + config.avoidClearance;
+  const sine = Math.min(1, clearRadius / distance);
+  const cosine = Math.sqrt(1 - sine * sine);
+  // rotate the unit vector toward the other by asin(R / d) to `side` (left = counter-clockwise)
+  return set(out, tx * cosine - ty * sine * side, ty * cosine + tx * sine * side);
 }
+
+const _avoid_direction = vec2();
 
 /** Seed 004: three rays, closest threat, reciprocal turn, force growing as the hit nears. */
 export const raysAvoidance: AvoidanceStrategy = {
   name: 'rays',
   castsRays: true,
-  isThreat: (agent, other) => !isSameWayAndCalm(agent, other),
+  isThreat: (agent, other) => isClosingIn(agent, other) && !isSameWayAndCalm(agent, other),
   decide(out, agent, sensing, config) {
     const threat = sensing.threat;
     if (!sensing.raysCast || threat.kind === 'none') {
@@ -111,12 +130,8 @@ export const raysAvoidance: AvoidanceStrategy = {
       return;
     }
     const side = chooseSide(agent, threat);
-    const target = avoidanceTarget(_avoid_target, agent, threat, side, config);
-    const dx = target.x - agent.position.x;
-    const dy = target.y - agent.position.y;
-    const len = Math.sqrt(dx * dx + dy * dy);
-    const speedScale = len > 1e-9 ? agent.maxSpeed / len : 0;
-    velocityChangeForce(out.force, agent, dx * speedScale, dy * speedScale, config);
+    const direction = avoidanceDirection(_avoid_direction, agent, threat, side, config);
+    velocityChangeForce(out.force, agent, direction.x * agent.maxSpeed, direction.y * agent.maxSpeed, config);
     const gain = config.avoidWeight / Math.max(threat.fraction, config.minHitFraction);
     out.force.x *= gain;
     out.force.y *= gain;
