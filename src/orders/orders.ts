@@ -41,9 +41,10 @@ export function groupArrivalRadius(unitRadius: number, groupSize: number): numbe
 
 /**
  * Where a unit of a move order stops: a unit ordered alone goes to the point itself (within
- * `tolerance`); units sharing the point stop inside the group's arrival radius, since they
- * cannot all stand on it.
+ * `tolerance`); units sharing the point cannot all stand on it, so each stops once its whole
+ * disc is inside the group's arrival radius (one radius in from it, which leaves room for the
+ * nudges of later arrivals without leaving the circle).
  */
 export function stopRadiusFor(unitRadius: number, groupSize: number, tolerance: number): number {
-  return groupSize <= 1 ? tolerance : Math.max(tolerance, groupArrivalRadius(unitRadius, groupSize));
+  return groupSize <= 1 ? tolerance : Math.max(tolerance, groupArrivalRadius(unitRadius, groupSize) - unitRadius);
 }

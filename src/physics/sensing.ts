@@ -20,7 +20,7 @@ import {
   type Sensing,
   clearThreat,
   layOutRays,
-  segmentCircleFraction,
+  personalSpaceFraction,
 } from '../steering/sensing';
 import { accumulateCrowding } from '../steering/separation';
 import { type UnitGrid, cellColumn, cellRow } from '../spatial/grid';
@@ -111,7 +111,7 @@ export function senseUnit(
         const across = dx * dirY - dy * dirX;
         if (across > agent.radius + seen || across < -agent.radius - seen) continue;
         if (!strategy.isThreat(agent, other)) continue;
-        testUnitAgainstRays(sensing, other, seen);
+        testUnitAgainstRays(sensing, other, other.radius, seen);
       }
     }
   }
@@ -121,20 +121,21 @@ export function senseUnit(
     if (obstacle.maxX < minX || obstacle.minX > maxX || obstacle.maxY < minY || obstacle.minY > maxY) {
       continue;
     }
-    testObstacleAgainstRays(sensing, obstacle);
+    testObstacleAgainstRays(sensing, obstacle, config.avoidClearance);
   }
 }
 
-function testUnitAgainstRays(sensing: Sensing, other: Agent, seenRadius: number): void {
+function testUnitAgainstRays(sensing: Sensing, other: Agent, solidRadius: number, seenRadius: number): void {
   for (let index = 0; index < 3; index++) {
     const ray = sensing.rays[index as 0 | 1 | 2];
-    const fraction = segmentCircleFraction(
+    const fraction = personalSpaceFraction(
       ray.origin.x,
       ray.origin.y,
       ray.end.x,
       ray.end.y,
       other.position.x,
       other.position.y,
+      solidRadius,
       seenRadius,
     );
     if (fraction < 0 || fraction >= ray.hitFraction) continue;
@@ -151,16 +152,36 @@ function testUnitAgainstRays(sensing: Sensing, other: Agent, seenRadius: number)
   }
 }
 
-function testObstacleAgainstRays(sensing: Sensing, obstacle: ObstacleSensor): void {
+/**
+ * Circle obstacles are tested in closed form with the personal-space margin, like units; boxes
+ * and polygons with planck's exact ray cast on their fixture.
+ */
+function testObstacleAgainstRays(sensing: Sensing, obstacle: ObstacleSensor, clearance: number): void {
+  const circle = obstacle.circle;
   for (let index = 0; index < 3; index++) {
     const ray = sensing.rays[index as 0 | 1 | 2];
-    _sense_rayInput.p1.x = ray.origin.x;
-    _sense_rayInput.p1.y = ray.origin.y;
-    _sense_rayInput.p2.x = ray.end.x;
-    _sense_rayInput.p2.y = ray.end.y;
-    _sense_rayInput.maxFraction = ray.hitFraction;
-    if (!obstacle.fixture.rayCast(_sense_rayOutput, _sense_rayInput, 0)) continue;
-    const fraction = _sense_rayOutput.fraction;
+    let fraction: number;
+    if (circle !== null) {
+      fraction = personalSpaceFraction(
+        ray.origin.x,
+        ray.origin.y,
+        ray.end.x,
+        ray.end.y,
+        circle.x,
+        circle.y,
+        circle.radius,
+        circle.radius + clearance,
+      );
+      if (fraction < 0) continue;
+    } else {
+      _sense_rayInput.p1.x = ray.origin.x;
+      _sense_rayInput.p1.y = ray.origin.y;
+      _sense_rayInput.p2.x = ray.end.x;
+      _sense_rayInput.p2.y = ray.end.y;
+      _sense_rayInput.maxFraction = ray.hitFraction;
+      if (!obstacle.fixture.rayCast(_sense_rayOutput, _sense_rayInput, 0)) continue;
+      fraction = _sense_rayOutput.fraction;
+    }
     if (fraction >= ray.hitFraction) continue;
     ray.hitFraction = fraction;
     const threat = sensing.threat;

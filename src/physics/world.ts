@@ -112,6 +112,8 @@ export interface ObstacleSensor {
   /** centre and radius of a circle around the whole obstacle, for steering around it */
   readonly centre: ReadonlyVec2;
   readonly boundingRadius: number;
+  /** the circle itself for a circle obstacle (tested in closed form), else null */
+  readonly circle: { readonly x: number; readonly y: number; readonly radius: number } | null;
 }
 
 /** A static body for an obstacle. The shape must already be validated (see obstacles.ts). */
@@ -150,6 +152,7 @@ export function createObstacleBody(
     maxY: aabb.upperBound.y,
     centre,
     boundingRadius: bounds.radius,
+    circle: shape.type === 'circle' ? { x: shape.x, y: shape.y, radius: shape.radius } : null,
   };
   return { body, sensor };
 }

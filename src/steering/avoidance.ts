@@ -33,14 +33,24 @@ export type AvoidanceName = 'rays' | 'none';
 export const AVOIDANCE_NAMES: readonly AvoidanceName[] = ['rays', 'none'];
 
 /**
- * Seed 004's rule for ignoring a unit: both go the same way (|v_self + v_other|^2 > |v_self|^2)
- * and the other is not avoiding anything. A unit standing still is never "the same way".
+ * Seed 004's rule for ignoring a unit: both go the same way and the other is not avoiding.
+ * The seed's test for "the same way", |v_self + v_other|^2 > |v_self|^2, holds for anything
+ * within 120 degrees (at equal speeds), which makes a unit crossing at 90 degrees invisible (the
+ * seed notes big angles fail). So the relative speed must also be below the unit's own speed,
+ * |v_self - v_other| < |v_self| (within 60 degrees at equal speeds): a unit overtaking a slower
+ * one going its way still ignores it, as in the seed, but crossers are seen. A unit standing
+ * still is never "the same way".
  */
 export function isSameWayAndCalm(agent: Agent, other: Agent): boolean {
-  const sx = agent.velocity.x + other.velocity.x;
-  const sy = agent.velocity.y + other.velocity.y;
-  const own = agent.velocity.x * agent.velocity.x + agent.velocity.y * agent.velocity.y;
-  return sx * sx + sy * sy > own && other.avoidSide === NO_SIDE;
+  if (other.avoidSide !== NO_SIDE) return false;
+  const vx = agent.velocity.x;
+  const vy = agent.velocity.y;
+  const own = vx * vx + vy * vy;
+  const sumX = vx + other.velocity.x;
+  const sumY = vy + other.velocity.y;
+  const relativeX = vx - other.velocity.x;
+  const relativeY = vy - other.velocity.y;
+  return sumX * sumX + sumY * sumY > own && relativeX * relativeX + relativeY * relativeY < own;
 }
 
 /**
@@ -70,11 +80,15 @@ export function sideAwayFrom(velocity: ReadonlyVec2, toOther: ReadonlyVec2): Sid
 /**
  * The reciprocal turn: against a unit that is already avoiding, adopt its side (both turn, say,
  * left, and so pass each other on opposite sides); otherwise, and against obstacles, turn away
- * from the side the threat is on.
+ * from the side the threat is on. When the two are already avoiding on different sides, both
+ * adopting would swap them every tick; the unit with the lower id keeps its side and the other
+ * adopts it.
  */
 export function chooseSide(agent: Agent, threat: Threat): Side {
-  if (threat.kind === 'unit' && threat.unit !== null && threat.unit.avoidSide !== NO_SIDE) {
-    return threat.unit.avoidSide;
+  const other = threat.kind === 'unit' ? threat.unit : null;
+  if (other !== null && other.avoidSide !== NO_SIDE) {
+    const keepOwn = agent.avoidSide !== NO_SIDE && agent.avoidSide !== other.avoidSide && agent.id < other.id;
+    return keepOwn ? agent.avoidSide : other.avoidSide;
   }
   _avoid_toOther.x = threat.centre.x - agent.position.x;
   _avoid_toOther.y = threat.centre.y - agent.position.y;

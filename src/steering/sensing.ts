@@ -139,3 +139,30 @@ export function segmentCircleFraction(
   if (entry < 0 || entry > rr) return -1;
   return entry / rr;
 }
+
+/**
+ * Like `segmentCircleFraction` for a body of radius `solidRadius` seen with a personal-space
+ * margin (`seenRadius` >= `solidRadius`): a ray that starts inside the margin but outside the
+ * body, heading further in, hits at once (fraction 0). Without this a unit sliding along another
+ * body's margin sees nothing and seek pulls it into contact.
+ */
+export function personalSpaceFraction(
+  originX: number,
+  originY: number,
+  endX: number,
+  endY: number,
+  centreX: number,
+  centreY: number,
+  solidRadius: number,
+  seenRadius: number,
+): number {
+  const sx = originX - centreX;
+  const sy = originY - centreY;
+  const distanceSq = sx * sx + sy * sy;
+  if (distanceSq > seenRadius * seenRadius) {
+    return segmentCircleFraction(originX, originY, endX, endY, centreX, centreY, seenRadius);
+  }
+  if (distanceSq <= solidRadius * solidRadius) return -1;
+  const headingIn = sx * (endX - originX) + sy * (endY - originY) < 0;
+  return headingIn ? 0 : -1;
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_STEERING_CONFIG,
+  type ObstacleShape,
+  type Order,
+  type UnitDef,
+  addObstacle,
+  addUnit,
+  createSimulation,
+  getUnit,
+  issueOrder,
+  resolveSteeringConfig,
+  updateSteeringConfig,
+} from '../../src/index';
+import { recordArrivals, runTicks } from '../support';
+
+/** A 40 x 20 m world with one unit (id 1) at (10, 10) and one circle obstacle. */
+function smallWorld() {
+  const sim = createSimulation({ width: 40, height: 20 });
+  const unitId = addUnit(sim, { x: 10, y: 10 });
+  addObstacle(sim, { type: 'circle', x: 30, y: 10, radius: 1 });
+  return { sim, unitId };
+}
+
+describe('addUnit rejects a bad definition, naming the field and value, and adds nothing', () => {
+  const cases: Array<[string, UnitDef, RegExp]> = [
+    ['a negative radius', { x: 5, y: 5, radius: -1 }, /unit\.radius.*-1/],
+    ['a NaN x', { x: Number.NaN, y: 5 }, /unit\.x.*NaN/],
+    ['a maxSpeed of 0', { x: 5, y: 5, maxSpeed: 0 }, /unit\.maxSpeed.*got 0/],
+    ['a position outside the world', { x: 50, y: 5 }, /unit\.x.*50/],
+    ['a disc that crosses a wall', { x: 5, y: 19.8 }, /unit\.y.*19\.8/],
+  ];
+  for (const [what, def, message] of cases) {
+    it(`throws on ${what}`, () => {
+      const { sim } = smallWorld();
+      const bodies = sim.physics.world.getBodyCount();
+      expect(() => addUnit(sim, def)).toThrow(message);
+      expect(sim.units.length).toBe(1);
+      expect(sim.unitsById.size).toBe(1);
+      expect(sim.physics.world.getBodyCount()).toBe(bodies);
+    });
+  }
+});
+
+describe('addObstacle rejects a bad shape, naming the field, and adds nothing', () => {
+  const cases: Array<[string, ObstacleShape, RegExp]> = [
+    ['a circle of radius 0', { type: 'circle', x: 5, y: 5, radius: 0 }, /obstacle\.radius.*got 0/],
+    ['a box of width 0', { type: 'box', x: 5, y: 5, width: 0, height: 2, angle: 0 }, /obstacle\.width.*got 0/],
+    [
+      'a non-convex polygon',
+      { type: 'polygon', points: [[0, 0], [4, 0], [1, 1], [0, 4]] },
+      /obstacle\.points.*convex.*point 2 \(1, 1\)/,
+    ],
+    ['a collinear polygon', { type: 'polygon', points: [[0, 0], [1, 0], [2, 0]] }, /obstacle\.points.*area 0/],
+  ];
+  for (const [what, shape, message] of cases) {
+    it(`throws on ${what}`, () => {
+      const { sim } = smallWorld();
+      const bodies = sim.physics.world.getBodyCount();
+      expect(() => addObstacle(sim, shape)).toThrow(message);
+      expect(sim.obstacles.length).toBe(1);
+      expect(sim.physics.world.getBodyCount()).toBe(bodies);
+    });
+  }
+});
+
+describe('issueOrder', () => {
+  it('throws on a NaN target, naming order.target.x, and queues nothing', () => {
+    const { sim, unitId } = smallWorld();
+    expect(() => issueOrder(sim, { kind: 'move', unitIds: [unitId], target: { x: Number.NaN, y: 3 } })).toThrow(
+      /order\.target\.x.*NaN/,
+    );
+    expect(sim.pendingOrders).toEqual([]);
+  });
+
+  it('throws on an unknown unit id, naming it, and queues nothing', () => {
+    const { sim, unitId } = smallWorld();
+    const order: Order = { kind: 'move', unitIds: [unitId, 99], target: { x: 3, y: 3 } };
+    expect(() => issueOrder(sim, order)).toThrow(/order\.unitIds\[1\].*99/);
+    expect(sim.pendingOrders).toEqual([]);
+  });
+
+  it('clamps a target outside the world so the unit ends up inside it, at the clamped point', () => {
+    const { sim, unitId } = smallWorld();
+    issueOrder(sim, { kind: 'move', unitIds: [unitId], target: { x: 100, y: -50 } });
+    const arrivals = recordArrivals(sim);
+    const unit = getUnit(sim, unitId)!;
+    // the nearest point whose disc (radius 0.5) is inside the 40 x 20 m world
+    const clamped = { x: 39.5, y: 0.5 };
+    runTicks(sim, 1);
+    expect(unit.task.kind === 'move' && unit.task.target).toEqual(clamped);
+    runTicks(sim, 899);
+    expect(arrivals.has(unitId)).toBe(true);
+    expect(unit.position.x).toBeGreaterThanOrEqual(unit.radius);
+    expect(unit.position.x).toBeLessThanOrEqual(40 - unit.radius);
+    expect(unit.position.y).toBeGreaterThanOrEqual(unit.radius);
+    expect(unit.position.y).toBeLessThanOrEqual(20 - unit.radius);
+    expect(Math.hypot(unit.position.x - clamped.x, unit.position.y - clamped.y)).toBeLessThanOrEqual(
+      DEFAULT_STEERING_CONFIG.arrivalTolerance,
+    );
+  });
+});
+
+describe('steering settings are checked by name', () => {
+  it('resolveSteeringConfig throws on a negative value, naming the field and value', () => {
+    expect(() => resolveSteeringConfig({ lookAheadTime: -1 })).toThrow(/steering\.lookAheadTime.*-1/);
+  });
+
+  it('resolveSteeringConfig throws on an unknown field, naming it', () => {
+    expect(() => resolveSteeringConfig({ lookAhead: 1 } as never)).toThrow(/steering\.lookAhead\b/);
+  });
+
+  it('updateSteeringConfig throws on a negative value and leaves the config as it was', () => {
+    const { sim } = smallWorld();
+    const before = { ...sim.config };
+    expect(() => updateSteeringConfig(sim, { separationGap: -0.5 })).toThrow(/steering\.separationGap.*-0\.5/);
+    expect(sim.config).toEqual(before);
+  });
+
+  it('updateSteeringConfig throws on an unknown field and leaves the config as it was', () => {
+    const { sim } = smallWorld();
+    const before = { ...sim.config };
+    expect(() => updateSteeringConfig(sim, { avoidWeigth: 2 } as never)).toThrow(/steering\.avoidWeigth/);
+    expect(sim.config).toEqual(before);
+  });
+});
