@@ -5,6 +5,10 @@
 import {
   type Simulation,
   type UnitView,
+  addObstacle,
+  addUnit,
+  createSimulation,
+  issueOrder,
   onSimulationEvent,
   stepSimulation,
 } from '../src/index';
@@ -32,4 +36,19 @@ export function centreDistance(a: UnitView, b: UnitView): number {
 
 export function speedOf(unit: UnitView): number {
   return Math.hypot(unit.velocity.x, unit.velocity.y);
+}
+
+/**
+ * A (id 1, eastbound along y = 20) meets B (id 2, westbound 0.4 m north of A's line), which
+ * first dodges a post on its right by turning LEFT, toward A's line, so B is already avoiding
+ * when the two meet.
+ */
+export function buildPostMeeting(): { sim: Simulation; a: number; b: number } {
+  const sim = createSimulation({ width: 40, height: 40 });
+  const a = addUnit(sim, { x: 5, y: 20 });
+  const b = addUnit(sim, { x: 15, y: 20.4 });
+  addObstacle(sim, { type: 'circle', x: 11, y: 21, radius: 0.5 });
+  issueOrder(sim, { kind: 'move', unitIds: [a], target: { x: 35, y: 20 } });
+  issueOrder(sim, { kind: 'move', unitIds: [b], target: { x: 2, y: 20.4 } });
+  return { sim, a, b };
 }

@@ -13,13 +13,7 @@ export const COLLISION_RESPONSES: readonly CollisionResponse[] = ['sideways', 'p
 /** What a fixture belongs to; stored as the fixture's user data. */
 export type BodyTag =
   | { readonly kind: 'unit'; readonly unit: Agent }
-  | {
-      readonly kind: 'obstacle';
-      readonly obstacleId: number;
-      /** centre and radius of a circle around the whole obstacle, for steering around it */
-      readonly centre: ReadonlyVec2;
-      readonly boundingRadius: number;
-    }
+  | { readonly kind: 'obstacle'; readonly obstacleId: number }
   | { readonly kind: 'wall' };
 
 export interface PhysicsWorld {
@@ -125,7 +119,7 @@ export function createObstacleBody(
   const body = physics.world.createBody({ type: 'static' });
   const bounds = obstacleBoundingCircle(shape);
   const centre = { x: bounds.x, y: bounds.y };
-  const tag: BodyTag = { kind: 'obstacle', obstacleId, centre, boundingRadius: bounds.radius };
+  const tag: BodyTag = { kind: 'obstacle', obstacleId };
   const options = { friction: 0, restitution: 0, userData: tag };
   let fixture: Fixture;
   switch (shape.type) {

@@ -1,22 +1,17 @@
 /**
  * Two-unit meetings other than exactly head-on. DESIGN.md: "agents that meet share their
  * avoidance direction ... so two units heading at each other turn the same way and pass on
- * opposite sides", and the bar to beat has 0 collisions at a 90 degree crossing.
+ * opposite sides".
  */
 import { describe, expect, it } from 'vitest';
-import { NO_SIDE, addObstacle, addUnit, createSimulation, getUnit, issueOrder } from '../../src/index';
-import { centreDistance, recordArrivals, runTicks } from '../support';
+import { NO_SIDE, getUnit } from '../../src/index';
+import { buildPostMeeting, centreDistance, runTicks } from '../support';
 
 describe('two units that are each other\'s threat', () => {
   it('hold one shared side instead of swapping sides every tick, and never touch', () => {
     // B (westbound, 0.4 m north of A's line) dodges a post before it meets A; from then on each
     // adopts the side the other committed on the previous tick
-    const sim = createSimulation({ width: 40, height: 40 });
-    const a = addUnit(sim, { x: 5, y: 20 });
-    const b = addUnit(sim, { x: 15, y: 20.4 });
-    addObstacle(sim, { type: 'circle', x: 11, y: 21, radius: 0.5 });
-    issueOrder(sim, { kind: 'move', unitIds: [a], target: { x: 35, y: 20 } });
-    issueOrder(sim, { kind: 'move', unitIds: [b], target: { x: 2, y: 20.4 } });
+    const { sim, a, b } = buildPostMeeting();
     const unitA = getUnit(sim, a)!;
     const unitB = getUnit(sim, b)!;
     let ticksFacingEachOther = 0;

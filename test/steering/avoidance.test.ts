@@ -8,7 +8,6 @@ import {
   type Agent,
   type Side,
   type Threat,
-  addObstacle,
   addUnit,
   createSimulation,
   getUnit,
@@ -17,7 +16,7 @@ import {
 } from '../../src/index';
 import { chooseSide, isSameWayAndCalm, sideAwayFrom } from '../../src/steering/avoidance';
 import { createSensing } from '../../src/steering/sensing';
-import { runTicks } from '../support';
+import { buildPostMeeting, runTicks } from '../support';
 
 const rays = AVOIDANCE_STRATEGIES.rays;
 
@@ -166,12 +165,7 @@ describe('the reciprocal turn in a running simulation', () => {
   it('a unit whose threat is an avoiding unit takes its side, unless both avoid on different sides and its id is lower', () => {
     // B (westbound, 0.4 m north of A's line) first dodges a post on its right by turning LEFT
     // (south, toward A's line); A then meets B while B is avoiding.
-    const sim = createSimulation({ width: 40, height: 40 });
-    const a = addUnit(sim, { x: 5, y: 20 });
-    const b = addUnit(sim, { x: 15, y: 20.4 });
-    addObstacle(sim, { type: 'circle', x: 11, y: 21, radius: 0.5 });
-    issueOrder(sim, { kind: 'move', unitIds: [a], target: { x: 35, y: 20 } });
-    issueOrder(sim, { kind: 'move', unitIds: [b], target: { x: 2, y: 20.4 } });
+    const { sim, a, b } = buildPostMeeting();
     const unitA = getUnit(sim, a)!;
     const unitB = getUnit(sim, b)!;
     let ticksChecked = 0;
