@@ -33,7 +33,6 @@ export function installCollisionResponse(physics: PhysicsWorld): void {
 const _response_velocityA = { x: 0, y: 0 };
 const _response_velocityB = { x: 0, y: 0 };
 const _response_normal = { x: 0, y: 0 };
-const _response_toOther = { x: 0, y: 0 };
 const _response_impulse = { x: 0, y: 0 };
 
 /**
@@ -80,9 +79,8 @@ function redirect(
   side: Side,
 ): void {
   if (share <= 0) return;
-  _response_toOther.x = normal.x;
-  _response_toOther.y = normal.y;
-  const turn = side !== NO_SIDE ? side : sideAwayFrom(velocity, _response_toOther);
+  // the normal points at the other unit, so it is the direction "toward the other"
+  const turn = side !== NO_SIDE ? side : sideAwayFrom(velocity, normal);
   // tangent on the unit's side: left perpendicular of the normal, times the side;
   // moving along it keeps the other unit on the opposite hand, as the avoidance turn does
   const tangentX = -normal.y * turn;
