@@ -1,0 +1,152 @@
+/**
+ * npm run --silent scenario -- <file.json | built-in name> [options]
+ *
+ * Runs one scenario headless and prints its metrics (DESIGN.md section 4). Invalid input (a bad
+ * option, a missing or malformed file, a scenario that breaks the format) exits with code 2, one
+ * message on stderr and nothing on stdout; nothing is run.
+ */
+import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { COLLISION_RESPONSES } from '../physics/world';
+import { BUILT_IN_SCENARIOS } from '../scenarios/builtins';
+import { type ScenarioResult, runScenario, traceLine } from '../scenarios/run';
+import { MAX_SCENARIO_DURATION, scenarioToFile } from '../scenarios/schema';
+import { AVOIDANCE_NAMES } from '../steering/avoidance';
+import { UsageError, createProgress, formatResultTable, integerOption, loadScenario, numberOption, oneOfOption } from './report';
+
+const USAGE = `usage: npm run --silent scenario -- <file.json | built-in name> [options]
+
+options:
+  --avoidance NAME   ${AVOIDANCE_NAMES.join(' | ')} (default rays)
+  --response NAME    ${COLLISION_RESPONSES.join(' | ')} (default sideways)
+  --seed N           built-ins: the seed their layout is drawn with; files: replaces "seed"
+  --units N          built-ins only: total number of units
+  --duration S       simulated seconds (default: the scenario's own)
+  --json             print one JSON object instead of a table
+  --trace FILE       write every tick's positions as NDJSON: {"t": 0.0167, "p": [x0, y0, ...]}
+  --export FILE      write the scenario as a JSON file and exit without running it
+  --list             list the built-in scenarios
+
+built-in scenarios:
+${BUILT_IN_SCENARIOS.map((scenario) => `  ${scenario.name.padEnd(17)} ${scenario.description}`).join('\n')}`;
+
+/** characters of trace text gathered before one write */
+const TRACE_CHUNK = 1 << 20;
+
+export function main(argv: string[]): number {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        avoidance: { type: 'string' },
+        response: { type: 'string' },
+        seed: { type: 'string' },
+        units: { type: 'string' },
+        duration: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        trace: { type: 'string' },
+        export: { type: 'string' },
+        list: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    return fail(`${(error as Error).message}\n\n${USAGE}`);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (values.list) {
+    process.stdout.write(`${BUILT_IN_SCENARIOS.map((scenario) => scenario.name).join('\n')}\n`);
+    return 0;
+  }
+
+  let setup;
+  try {
+    if (positionals.length !== 1) {
+      throw new UsageError(`scenario: expected one file or built-in name, got ${positionals.length}\n\n${USAGE}`);
+    }
+    const avoidance = oneOfOption(values.avoidance, '--avoidance', AVOIDANCE_NAMES) ?? 'rays';
+    const response = oneOfOption(values.response, '--response', COLLISION_RESPONSES) ?? 'sideways';
+    const seed = integerOption(values.seed, '--seed', 0, 0xffffffff);
+    const units = integerOption(values.units, '--units', 1);
+    const duration = numberOption(values.duration, '--duration', 0, MAX_SCENARIO_DURATION);
+    const scenario = loadScenario(positionals[0]!, {
+      ...(units === undefined ? {} : { units }),
+      ...(seed === undefined ? {} : { seed }),
+    });
+    setup = { avoidance, response, duration: duration ?? scenario.duration, scenario };
+  } catch (error) {
+    return failOnInput(error);
+  }
+  const { scenario } = setup;
+
+  if (values.export !== undefined) {
+    try {
+      writeFileSync(values.export, `${JSON.stringify(scenarioToFile(scenario), null, 2)}\n`);
+    } catch (error) {
+      return fail(`--export: cannot write ${JSON.stringify(values.export)}: ${(error as Error).message}`);
+    }
+    process.stderr.write(`wrote ${scenario.name} (${scenario.units.length} units) to ${values.export}\n`);
+    return 0;
+  }
+
+  let traceFile: number | undefined;
+  if (values.trace !== undefined) {
+    try {
+      traceFile = openSync(values.trace, 'w');
+    } catch (error) {
+      return fail(`--trace: cannot write ${JSON.stringify(values.trace)}: ${(error as Error).message}`);
+    }
+  }
+  let traceText = '';
+  const progress = createProgress();
+  let result: ScenarioResult;
+  try {
+    result = runScenario(scenario, {
+      avoidance: setup.avoidance,
+      response: setup.response,
+      duration: setup.duration,
+      onPositions: (positions, time) => {
+        if (traceFile !== undefined) {
+          traceText += `${traceLine(positions, time)}\n`;
+          if (traceText.length >= TRACE_CHUNK) {
+            writeSync(traceFile, traceText);
+            traceText = '';
+          }
+        }
+        progress.update(time / setup.duration, `${time.toFixed(1)} of ${setup.duration} s simulated`);
+      },
+    });
+  } finally {
+    progress.done();
+    if (traceFile !== undefined) {
+      writeSync(traceFile, traceText);
+      closeSync(traceFile);
+    }
+  }
+  process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${formatResultTable(result)}\n`);
+  return 0;
+}
+
+function fail(message: string): number {
+  process.stderr.write(`${message}\n`);
+  return 2;
+}
+
+/**
+ * Everything before the run only reads and checks input (options, the file, the scenario), so an
+ * error there is the user's to fix: exit 2 with its message. Errors during the run are bugs.
+ */
+function failOnInput(error: unknown): number {
+  if (error instanceof Error) return fail(error.message);
+  throw error;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.exitCode = main(process.argv.slice(2));
+}

@@ -1,0 +1,485 @@
+/**
+ * The built-in scenarios, by name. Each builds scenario-file data (the same format a user
+ * writes), so `--export` can write any of them out and every run goes through the one parser.
+ *
+ * Group scenarios take a unit count (the total over all groups) and a seed; the seed jitters
+ * start positions within the gaps between units (and places the obstacle field's rocks), so two
+ * seeds give two slightly different crowds of the same shape. The four `seed-*` scenarios rebuild
+ * the crossing demos of seed 004's article exactly and take neither.
+ */
+import { createRandom, type Random } from '../math/random';
+import { groupArrivalRadius } from '../orders/orders';
+import type { ObstacleShape } from '../physics/world';
+import { describeValue } from '../sim/validate';
+import { type Scenario, type ScenarioFile, DEFAULT_SCENARIO_SEED, MAX_SCENARIO_UNITS, parseScenario } from './schema';
+
+export interface BuiltInOptions {
+  /** total units over all groups; only for scenarios with a `defaultUnits` */
+  units?: number;
+  /** integer >= 0; default 1 */
+  seed?: number;
+}
+
+export interface BuiltInScenario {
+  readonly name: string;
+  readonly description: string;
+  /** total units when none is asked for; undefined for a fixed layout */
+  readonly defaultUnits?: number;
+  /** the fewest units the layout makes sense with */
+  readonly minUnits?: number;
+  /** whether the seed changes anything */
+  readonly seeded: boolean;
+  build(units: number, random: Random): Omit<ScenarioFile, 'seed'>;
+}
+
+/** metres, m/s: the unit of the group scenarios */
+const UNIT_RADIUS = 0.5;
+const UNIT_SPEED = 4;
+/** metres between neighbouring unit centres in a starting block (0.5 m gaps) */
+const BLOCK_SPACING = 1.5;
+/** metres: how far a start position may be jittered each way (keeps 0.1 m gaps at worst) */
+const START_JITTER = 0.2;
+/** simulated seconds every group scenario runs for at most */
+const GROUP_DURATION = 60;
+
+// ---------------------------------------------------------------------------------------------
+// Seed 004's demos: a 25 x 14 m field, unit radius 0.23 m, 4 m/s (DESIGN.md section 6)
+
+const SEED_FIELD = { width: 25, height: 14 };
+const SEED_RADIUS = 0.23;
+const SEED_DURATION = 30;
+
+function seedDemo(
+  name: string,
+  description: string,
+  left: Array<[number, number]>,
+  leftGoal: [number, number],
+  right: Array<[number, number]>,
+  rightGoal: [number, number],
+): BuiltInScenario {
+  return {
+    name,
+    description,
+    seeded: false,
+    build: () => ({
+      name,
+      description,
+      world: { ...SEED_FIELD },
+      units: [
+        ...left.map(([x, y]) => ({ x, y, radius: SEED_RADIUS, maxSpeed: UNIT_SPEED, team: 0, goal: { x: leftGoal[0], y: leftGoal[1] } })),
+        ...right.map(([x, y]) => ({ x, y, radius: SEED_RADIUS, maxSpeed: UNIT_SPEED, team: 1, goal: { x: rightGoal[0], y: rightGoal[1] } })),
+      ],
+      duration: SEED_DURATION,
+    }),
+  };
+}
+
+function seedColumns(xs: number[], ys: number[]): Array<[number, number]> {
+  return ys.flatMap((y) => xs.map((x): [number, number] => [x, y]));
+}
+
+const SEED_LEFT_COLUMNS = [0.5, 1.5, 2.5];
+const SEED_RIGHT_COLUMNS = [22.5, 23.5, 24.5];
+const SEED_LARGE_ROWS = Array.from({ length: 12 }, (_, row) => 1.5 + row);
+
+// ---------------------------------------------------------------------------------------------
+// Groups crossing at an angle
+
+interface GroupPlan {
+  /** radians: the direction the group walks in */
+  direction: number;
+  count: number;
+  team: number;
+}
+
+interface Placed {
+  units: NonNullable<ScenarioFile['units']>;
+  /** metres: bounds of everything placed, before the world is shifted to start at the origin */
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+/** Columns across the walking direction, rows along it; about square. */
+function blockShape(count: number, maxColumns = Infinity): { columns: number; rows: number } {
+  const columns = Math.max(1, Math.min(maxColumns, Math.ceil(Math.sqrt(count))));
+  return { columns, rows: Math.ceil(count / columns) };
+}
+
+/**
+ * A block of `count` units centred on (cx, cy) facing `direction`, every unit jittered by up to
+ * START_JITTER. Returns the positions.
+ */
+function placeBlock(count: number, cx: number, cy: number, direction: number, random: Random, maxColumns = Infinity): Array<[number, number]> {
+  const { columns, rows } = blockShape(count, maxColumns);
+  const forwardX = Math.cos(direction);
+  const forwardY = Math.sin(direction);
+  const positions: Array<[number, number]> = [];
+  for (let i = 0; i < count; i++) {
+    const across = (i % columns) - (columns - 1) / 2;
+    const along = (rows - 1) / 2 - Math.floor(i / columns); // unit 0 is in the front row
+    const x = cx + (along * forwardX - across * forwardY) * BLOCK_SPACING + random.range(-START_JITTER, START_JITTER);
+    const y = cy + (along * forwardY + across * forwardX) * BLOCK_SPACING + random.range(-START_JITTER, START_JITTER);
+    positions.push([x, y]);
+  }
+  return positions;
+}
+
+/**
+ * Groups that start on a circle around one crossing point, each walking straight through it to
+ * the point as far beyond. All reach the crossing at about the same time. Start distance: far
+ * enough for each group to reach full speed before meeting, for its goal circle to lie beyond
+ * the crossing, and for no two starting blocks to overlap.
+ */
+function placeCrossingGroups(groups: GroupPlan[], random: Random): Placed {
+  const units: Placed['units'] = [];
+  const bounds = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  const include = (x: number, y: number, margin: number): void => {
+    bounds.minX = Math.min(bounds.minX, x - margin);
+    bounds.minY = Math.min(bounds.minY, y - margin);
+    bounds.maxX = Math.max(bounds.maxX, x + margin);
+    bounds.maxY = Math.max(bounds.maxY, y + margin);
+  };
+  let startDistance = 0;
+  for (const group of groups) {
+    const { columns, rows } = blockShape(group.count);
+    const depth = rows * BLOCK_SPACING;
+    const diagonal = Math.hypot(columns, rows) * BLOCK_SPACING;
+    startDistance = Math.max(startDistance, depth / 2 + groupArrivalRadius(UNIT_RADIUS, group.count) + 4);
+    for (const other of groups) {
+      if (other === group) continue;
+      const between = Math.abs(Math.sin((group.direction - other.direction) / 2));
+      if (between > 1e-9) startDistance = Math.max(startDistance, (diagonal + 2) / (2 * between));
+    }
+  }
+  for (const group of groups) {
+    const forwardX = Math.cos(group.direction);
+    const forwardY = Math.sin(group.direction);
+    const goal = { x: startDistance * forwardX, y: startDistance * forwardY };
+    include(goal.x, goal.y, groupArrivalRadius(UNIT_RADIUS, group.count) + 2);
+    for (const [x, y] of placeBlock(group.count, -goal.x, -goal.y, group.direction, random)) {
+      units.push({ x, y, radius: UNIT_RADIUS, maxSpeed: UNIT_SPEED, team: group.team, goal });
+      include(x, y, UNIT_RADIUS + 3);
+    }
+  }
+  return { units, ...bounds };
+}
+
+/** Moves everything so the bounds start at the origin; returns the world size. */
+function shiftToOrigin(placed: Placed, obstacles: ObstacleShape[] = []): { world: { width: number; height: number }; obstacles: ObstacleShape[] } {
+  const dx = -placed.minX;
+  const dy = -placed.minY;
+  const round = (value: number): number => Math.round(value * 1e6) / 1e6;
+  const shiftedGoals = new Map<object, { x: number; y: number }>();
+  for (const unit of placed.units) {
+    unit.x = round(unit.x + dx);
+    unit.y = round(unit.y + dy);
+    if (unit.goal !== undefined) {
+      let goal = shiftedGoals.get(unit.goal);
+      if (goal === undefined) {
+        goal = { x: round(unit.goal.x + dx), y: round(unit.goal.y + dy) };
+        shiftedGoals.set(unit.goal, goal);
+      }
+      unit.goal = goal;
+    }
+  }
+  return {
+    world: { width: round(placed.maxX - placed.minX), height: round(placed.maxY - placed.minY) },
+    obstacles: obstacles.map((shape) => {
+      if (shape.type === 'polygon') return { type: 'polygon', points: shape.points.map(([x, y]): [number, number] => [round(x + dx), round(y + dy)]) };
+      return { ...shape, x: round(shape.x + dx), y: round(shape.y + dy) };
+    }),
+  };
+}
+
+function splitEvenly(total: number, parts: number): number[] {
+  return Array.from({ length: parts }, (_, index) => Math.floor(total / parts) + (index < total % parts ? 1 : 0));
+}
+
+function crossing(name: string, description: string, directionsDegrees: number[], defaultUnits: number): BuiltInScenario {
+  return {
+    name,
+    description,
+    defaultUnits,
+    minUnits: directionsDegrees.length,
+    seeded: true,
+    build: (total, random) => {
+      const counts = splitEvenly(total, directionsDegrees.length);
+      const placed = placeCrossingGroups(
+        directionsDegrees.map((degrees, team) => ({ direction: (degrees * Math.PI) / 180, count: counts[team]!, team })),
+        random,
+      );
+      const { world } = shiftToOrigin(placed);
+      return { name, description, world, units: placed.units, duration: GROUP_DURATION };
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Circle swap, corridor, doorway, obstacle field, overtaking
+
+const circleSwap: BuiltInScenario = {
+  name: 'circle-swap',
+  description: 'Units evenly spaced on a circle, each walking to the point opposite: everyone meets in the middle at once.',
+  defaultUnits: 40,
+  minUnits: 2,
+  seeded: true,
+  build: (total, random) => {
+    // leave at least one unit diameter of arc between neighbours
+    const ringRadius = Math.max(6, (total * 4 * UNIT_RADIUS) / (2 * Math.PI));
+    const step = (2 * Math.PI) / total;
+    const centre = ringRadius + 4;
+    const units: Placed['units'] = [];
+    for (let i = 0; i < total; i++) {
+      const angle = i * step + random.range(-0.1, 0.1) * step;
+      const x = centre + ringRadius * Math.cos(angle);
+      const y = centre + ringRadius * Math.sin(angle);
+      const goal = { x: 2 * centre - x, y: 2 * centre - y };
+      units.push({ x, y, radius: UNIT_RADIUS, maxSpeed: UNIT_SPEED, team: i % 2, goal });
+    }
+    return { name: 'circle-swap', description: circleSwap.description, world: { width: 2 * centre, height: 2 * centre }, units, duration: GROUP_DURATION };
+  },
+};
+
+/** metres: the open width between the corridor's walls */
+const CORRIDOR_WIDTH = 9;
+const CORRIDOR_LENGTH = 30;
+
+const corridor: BuiltInScenario = {
+  name: 'corridor',
+  description: `Two groups pass each other in a two-way corridor ${CORRIDOR_WIDTH} m wide and ${CORRIDOR_LENGTH} m long.`,
+  defaultUnits: 40,
+  minUnits: 2,
+  seeded: true,
+  build: (total, random) => {
+    const maxColumns = Math.floor((CORRIDOR_WIDTH - 1.5) / BLOCK_SPACING);
+    const counts = splitEvenly(total, 2);
+    const depth = Math.max(...counts.map((count) => blockShape(count, maxColumns).rows)) * BLOCK_SPACING;
+    const lobby = depth + 4;
+    const width = 2 * lobby + CORRIDOR_LENGTH;
+    const height = CORRIDOR_WIDTH + 8;
+    const midY = height / 2;
+    const wallThickness = 1;
+    const obstacles: ObstacleShape[] = [-1, 1].map((side) => ({
+      type: 'box',
+      x: width / 2,
+      y: midY + side * (CORRIDOR_WIDTH + wallThickness) / 2,
+      width: CORRIDOR_LENGTH,
+      height: wallThickness,
+      angle: 0,
+    }));
+    const units: Placed['units'] = [];
+    const sides = [
+      { startX: lobby / 2, direction: 0, goal: { x: width - lobby / 2, y: midY } },
+      { startX: width - lobby / 2, direction: Math.PI, goal: { x: lobby / 2, y: midY } },
+    ];
+    sides.forEach((side, team) => {
+      for (const [x, y] of placeBlock(counts[team]!, side.startX, midY, side.direction, random, maxColumns)) {
+        units.push({ x, y, radius: UNIT_RADIUS, maxSpeed: UNIT_SPEED, team, goal: side.goal });
+      }
+    });
+    return { name: 'corridor', description: corridor.description, world: { width, height }, obstacles, units, duration: GROUP_DURATION };
+  },
+};
+
+/** metres: the opening in the doorway's wall */
+const DOOR_WIDTH = 4;
+
+const doorway: BuiltInScenario = {
+  name: 'doorway',
+  description: `A wall with one door ${DOOR_WIDTH} m wide; a group on each side crosses through it at the same time.`,
+  defaultUnits: 40,
+  minUnits: 2,
+  seeded: true,
+  build: (total, random) => {
+    const counts = splitEvenly(total, 2);
+    const shapes = counts.map((count) => blockShape(count));
+    const depth = Math.max(...shapes.map((shape) => shape.rows)) * BLOCK_SPACING;
+    const across = Math.max(...shapes.map((shape) => shape.columns)) * BLOCK_SPACING;
+    const approach = 8;
+    const width = 2 * (approach + depth + 4);
+    const height = Math.max(24, across + 12);
+    const wallThickness = 1;
+    const segment = (height - DOOR_WIDTH) / 2;
+    const obstacles: ObstacleShape[] = [segment / 2, height - segment / 2].map((y) => ({
+      type: 'box',
+      x: width / 2,
+      y,
+      width: wallThickness,
+      height: segment,
+      angle: 0,
+    }));
+    const startOffset = approach + depth / 2;
+    const goalOffset = approach + depth / 2;
+    const sides = [
+      { startX: width / 2 - startOffset, direction: 0, goal: { x: width / 2 + goalOffset, y: height / 2 } },
+      { startX: width / 2 + startOffset, direction: Math.PI, goal: { x: width / 2 - goalOffset, y: height / 2 } },
+    ];
+    const units: Placed['units'] = [];
+    sides.forEach((side, team) => {
+      for (const [x, y] of placeBlock(counts[team]!, side.startX, height / 2, side.direction, random)) {
+        units.push({ x, y, radius: UNIT_RADIUS, maxSpeed: UNIT_SPEED, team, goal: side.goal });
+      }
+    });
+    return { name: 'doorway', description: doorway.description, world: { width, height }, obstacles, units, duration: GROUP_DURATION };
+  },
+};
+
+const obstacleField: BuiltInScenario = {
+  name: 'obstacle-field',
+  description: 'Two groups cross head-on through a field of round rocks scattered between them (placed by the seed).',
+  defaultUnits: 40,
+  minUnits: 2,
+  seeded: true,
+  build: (total, random) => {
+    const counts = splitEvenly(total, 2);
+    const placed = placeCrossingGroups(
+      [
+        { direction: 0, count: counts[0]!, team: 0 },
+        { direction: Math.PI, count: counts[1]!, team: 1 },
+      ],
+      random,
+    );
+    // rocks between the two blocks' front rows, at least 2.5 m apart edge to edge
+    let frontLeft = -Infinity;
+    let frontRight = Infinity;
+    for (const unit of placed.units) {
+      if (unit.team === 0) frontLeft = Math.max(frontLeft, unit.x);
+      else frontRight = Math.min(frontRight, unit.x);
+    }
+    const minX = frontLeft + 3;
+    const maxX = frontRight - 3;
+    const minY = placed.minY + 2;
+    const maxY = placed.maxY - 2;
+    const rocks: Array<{ x: number; y: number; radius: number }> = [];
+    const wanted = Math.round(((maxX - minX) * (maxY - minY)) / 40);
+    for (let attempt = 0; attempt < wanted * 30 && rocks.length < wanted; attempt++) {
+      const rock = { x: random.range(minX, maxX), y: random.range(minY, maxY), radius: random.range(0.5, 1.2) };
+      if (rocks.every((other) => Math.hypot(rock.x - other.x, rock.y - other.y) >= rock.radius + other.radius + 2.5)) {
+        rocks.push(rock);
+      }
+    }
+    const { world, obstacles } = shiftToOrigin(
+      placed,
+      rocks.map((rock) => ({ type: 'circle', x: rock.x, y: rock.y, radius: Math.round(rock.radius * 1000) / 1000 })),
+    );
+    return { name: 'obstacle-field', description: obstacleField.description, world, obstacles, units: placed.units, duration: GROUP_DURATION };
+  },
+};
+
+/** m/s: the slow group's top speed in the overtaking scenario */
+const SLOW_SPEED = 2;
+
+const overtaking: BuiltInScenario = {
+  name: 'overtaking',
+  description: `Fast units (${UNIT_SPEED} m/s) start behind slow ones (${SLOW_SPEED} m/s) in a lane and must pass them going the same way.`,
+  defaultUnits: 20,
+  minUnits: 2,
+  seeded: true,
+  build: (total, random) => {
+    const [slowCount, fastCount] = splitEvenly(total, 2) as [number, number];
+    const across = Math.max(blockShape(slowCount).columns, blockShape(fastCount).columns) * BLOCK_SPACING;
+    const height = Math.max(12, across + 6);
+    const midY = height / 2;
+    const fastDepth = blockShape(fastCount).rows * BLOCK_SPACING;
+    const slowDepth = blockShape(slowCount).rows * BLOCK_SPACING;
+    const fastX = 3 + fastDepth / 2;
+    const slowX = fastX + fastDepth / 2 + 4 + slowDepth / 2;
+    const slowGoal = { x: slowX + 46, y: midY };
+    const fastGoal = { x: slowGoal.x + 12, y: midY };
+    const width = fastGoal.x + groupArrivalRadius(UNIT_RADIUS, fastCount) + 2;
+    const units: Placed['units'] = [];
+    for (const [x, y] of placeBlock(slowCount, slowX, midY, 0, random)) {
+      units.push({ x, y, radius: UNIT_RADIUS, maxSpeed: SLOW_SPEED, team: 0, goal: slowGoal });
+    }
+    for (const [x, y] of placeBlock(fastCount, fastX, midY, 0, random)) {
+      units.push({ x, y, radius: UNIT_RADIUS, maxSpeed: UNIT_SPEED, team: 1, goal: fastGoal });
+    }
+    return { name: 'overtaking', description: overtaking.description, world: { width, height }, units, duration: GROUP_DURATION };
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// The list
+
+export const BUILT_IN_SCENARIOS: readonly BuiltInScenario[] = [
+  seedDemo(
+    'seed-onemiddle',
+    'Seed 004 demo: one unit from each side, exactly head-on along the middle of a 25 x 14 m field.',
+    [[0.5, 7.5]],
+    [23.5, 7.5],
+    [[23.5, 7.5]],
+    [1.5, 7.5],
+  ),
+  seedDemo(
+    'seed-onetop',
+    'Seed 004 demo: one unit from each side near the bottom edge, both heading for the far top corners (the big-angle case).',
+    [[0.5, 2.5]],
+    [23.5, 13.5],
+    [[23.5, 2.5]],
+    [1.5, 13.5],
+  ),
+  seedDemo(
+    'seed-smallgroups',
+    'Seed 004 demo: 3 x 3 units a side cross head-on, each side sharing one destination.',
+    seedColumns(SEED_LEFT_COLUMNS, [6.5, 7.5, 8.5]),
+    [23.5, 7.5],
+    seedColumns(SEED_RIGHT_COLUMNS, [6.5, 7.5, 8.5]),
+    [1.5, 7.5],
+  ),
+  seedDemo(
+    'seed-largegroups',
+    'Seed 004 demo: 3 columns x 12 rows a side (36 units each) cross head-on to one shared point per side.',
+    seedColumns(SEED_LEFT_COLUMNS, SEED_LARGE_ROWS),
+    [23.5, 7.5],
+    seedColumns(SEED_RIGHT_COLUMNS, SEED_LARGE_ROWS),
+    [1.5, 7.5],
+  ),
+  crossing('head-on', 'Two square blocks walk straight through each other, head-on.', [0, 180], 80),
+  crossing('crossing-90', 'Two blocks cross at right angles.', [0, 90], 80),
+  crossing('crossing-45', 'Two blocks converge at 45 degrees, walking almost the same way.', [0, 45], 80),
+  crossing('crossing-135', 'Two blocks cross at 135 degrees, nearly head-on.', [0, 135], 80),
+  crossing('four-groups', 'Four blocks from the four sides all cross the middle at once.', [0, 90, 180, 270], 100),
+  circleSwap,
+  corridor,
+  doorway,
+  obstacleField,
+  overtaking,
+  crossing('large-groups', 'Two blocks of 200 units cross head-on.', [0, 180], 400),
+];
+
+export const BUILT_IN_SCENARIO_NAMES: readonly string[] = BUILT_IN_SCENARIOS.map((scenario) => scenario.name);
+
+export function findBuiltInScenario(name: string): BuiltInScenario | undefined {
+  return BUILT_IN_SCENARIOS.find((scenario) => scenario.name === name);
+}
+
+/**
+ * Builds a built-in scenario by name, checked like a file. Throws naming the option for an
+ * unknown name, a unit count out of range or one given to a fixed layout, or a bad seed.
+ */
+export function buildBuiltInScenario(name: string, options: BuiltInOptions = {}): Scenario {
+  const builtIn = findBuiltInScenario(name);
+  if (builtIn === undefined) {
+    throw new Error(`scenario: expected a file or one of ${BUILT_IN_SCENARIO_NAMES.join(', ')}, got ${describeValue(name)}`);
+  }
+  const seed = options.seed ?? DEFAULT_SCENARIO_SEED;
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
+    throw new Error(`seed: expected an integer from 0 to ${0xffffffff}, got ${describeValue(seed)}`);
+  }
+  let units = 0;
+  if (builtIn.defaultUnits === undefined) {
+    if (options.units !== undefined) {
+      throw new Error(`units: ${name} has a fixed layout and takes no unit count, got ${describeValue(options.units)}`);
+    }
+  } else {
+    units = options.units ?? builtIn.defaultUnits;
+    const min = builtIn.minUnits ?? 1;
+    if (!Number.isInteger(units) || units < min || units > MAX_SCENARIO_UNITS) {
+      throw new Error(`units: expected an integer from ${min} to ${MAX_SCENARIO_UNITS} for ${name}, got ${describeValue(units)}`);
+    }
+  }
+  const file = builtIn.build(units, createRandom(seed));
+  return parseScenario({ ...file, seed }, `built-in scenario ${name}`);
+}

@@ -1,0 +1,266 @@
+/**
+ * The scenario file format (DESIGN.md section 4): a zod schema for its shape, then the checks
+ * that need more than one field (units inside the world, convex polygons). A bad scenario is
+ * refused as a whole, before anything is built, with the JSON path of each bad field, what was
+ * expected and what was found.
+ */
+import { z } from 'zod';
+import type { ObstacleShape } from '../physics/world';
+import { MAX_POLYGON_POINTS, validateObstacle } from '../sim/obstacles';
+import { describeValue } from '../sim/validate';
+import { parseJsonText } from './json';
+
+export const DEFAULT_SCENARIO_SEED = 1;
+/** simulated seconds */
+export const DEFAULT_SCENARIO_DURATION = 60;
+/** simulated seconds: the longest run a file may ask for (an hour) */
+export const MAX_SCENARIO_DURATION = 3600;
+export const MAX_SCENARIO_UNITS = 20000;
+/** metres */
+export const DEFAULT_SCENARIO_UNIT_RADIUS = 0.5;
+/** m/s */
+export const DEFAULT_SCENARIO_MAX_SPEED = 4;
+
+const finite = z.number();
+const positive = z.number().positive();
+const point = z.strictObject({ x: finite, y: finite });
+
+const obstacleSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('circle'), x: finite, y: finite, radius: positive }),
+  z.strictObject({
+    type: z.literal('box'),
+    x: finite,
+    y: finite,
+    width: positive,
+    height: positive,
+    /** radians, counter-clockwise */
+    angle: finite.default(0),
+  }),
+  z.strictObject({
+    type: z.literal('polygon'),
+    points: z.array(z.tuple([finite, finite]).readonly()).min(3).max(MAX_POLYGON_POINTS).readonly(),
+  }),
+]);
+
+const unitSchema = z.strictObject({
+  x: finite,
+  y: finite,
+  radius: positive.default(DEFAULT_SCENARIO_UNIT_RADIUS),
+  maxSpeed: positive.default(DEFAULT_SCENARIO_MAX_SPEED),
+  /** added key: which side the unit is on (colours on the page); default 0 */
+  team: z.number().int().min(0).default(0),
+  /** a unit without a goal stands where it is */
+  goal: point.optional(),
+});
+
+const scenarioSchema = z.strictObject({
+  name: z.string().min(1),
+  /** added key: one or two sentences on what the scenario shows */
+  description: z.string().optional(),
+  seed: z.number().int().min(0).max(0xffffffff).default(DEFAULT_SCENARIO_SEED),
+  world: z.strictObject({ width: positive, height: positive }),
+  obstacles: z.array(obstacleSchema).default([]),
+  units: z.array(unitSchema).min(1).max(MAX_SCENARIO_UNITS),
+  duration: positive.max(MAX_SCENARIO_DURATION).default(DEFAULT_SCENARIO_DURATION),
+});
+
+/** A scenario as written in a file: optional fields may be left out. */
+export type ScenarioFile = z.input<typeof scenarioSchema>;
+
+/** A checked scenario with every default filled in. */
+export interface Scenario {
+  readonly name: string;
+  readonly description?: string;
+  readonly seed: number;
+  readonly world: { readonly width: number; readonly height: number };
+  readonly obstacles: readonly ObstacleShape[];
+  readonly units: readonly ScenarioUnit[];
+  /** simulated seconds */
+  readonly duration: number;
+}
+
+export interface ScenarioUnit {
+  readonly x: number;
+  readonly y: number;
+  readonly radius: number;
+  readonly maxSpeed: number;
+  readonly team: number;
+  readonly goal: { readonly x: number; readonly y: number } | null;
+}
+
+/** Thrown for a scenario that breaks the format; `problems` holds one line per bad field. */
+export class ScenarioError extends Error {
+  constructor(
+    readonly source: string,
+    readonly problems: readonly string[],
+  ) {
+    super(`${source}: invalid scenario\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    this.name = 'ScenarioError';
+  }
+}
+
+/** Parses the text of a scenario file. Throws JsonSyntaxError or ScenarioError. */
+export function parseScenarioText(text: string, source: string): Scenario {
+  return parseScenario(parseJsonText(text, source), source);
+}
+
+/** Checks already-parsed data against the format. Throws ScenarioError listing every bad field. */
+export function parseScenario(input: unknown, source = 'scenario'): Scenario {
+  const result = scenarioSchema.safeParse(input);
+  if (!result.success) {
+    throw new ScenarioError(source, result.error.issues.map((issue) => describeIssue(issue, input)));
+  }
+  const data = result.data;
+  const problems = [...checkUnitsInWorld(data), ...checkObstacleGeometry(data)];
+  if (problems.length > 0) throw new ScenarioError(source, problems);
+  return {
+    name: data.name,
+    ...(data.description === undefined ? {} : { description: data.description }),
+    seed: data.seed,
+    world: data.world,
+    obstacles: data.obstacles as ObstacleShape[],
+    units: data.units.map((unit) => ({ ...unit, goal: unit.goal ?? null })),
+    duration: data.duration,
+  };
+}
+
+/** The scenario written back as a file (defaults spelled out, so the file stands on its own). */
+export function scenarioToFile(scenario: Scenario): ScenarioFile {
+  return {
+    name: scenario.name,
+    ...(scenario.description === undefined ? {} : { description: scenario.description }),
+    seed: scenario.seed,
+    world: { ...scenario.world },
+    obstacles: scenario.obstacles.map((shape) =>
+      shape.type === 'polygon' ? { type: 'polygon', points: shape.points.map(([x, y]) => [x, y] as [number, number]) } : { ...shape },
+    ),
+    units: scenario.units.map(({ goal, ...unit }) => (goal === null ? { ...unit } : { ...unit, goal: { ...goal } })),
+    duration: scenario.duration,
+  };
+}
+
+type ParsedScenario = z.output<typeof scenarioSchema>;
+
+function checkUnitsInWorld(data: ParsedScenario): string[] {
+  const { width, height } = data.world;
+  const problems: string[] = [];
+  data.units.forEach((unit, index) => {
+    const field = `units[${index}]`;
+    const r = unit.radius;
+    if (2 * r > Math.min(width, height)) {
+      problems.push(`${field}.radius: expected a unit that fits in the ${width} x ${height} m world, got ${r}`);
+      return;
+    }
+    if (unit.x < r || unit.x > width - r) {
+      problems.push(`${field}.x: expected a number from ${r} to ${width - r} (the whole disc inside the ${width} m wide world), got ${unit.x}`);
+    }
+    if (unit.y < r || unit.y > height - r) {
+      problems.push(`${field}.y: expected a number from ${r} to ${height - r} (the whole disc inside the ${height} m high world), got ${unit.y}`);
+    }
+    if (unit.goal !== undefined) {
+      if (unit.goal.x < 0 || unit.goal.x > width) {
+        problems.push(`${field}.goal.x: expected a number from 0 to ${width} (inside the world), got ${unit.goal.x}`);
+      }
+      if (unit.goal.y < 0 || unit.goal.y > height) {
+        problems.push(`${field}.goal.y: expected a number from 0 to ${height} (inside the world), got ${unit.goal.y}`);
+      }
+    }
+  });
+  return problems;
+}
+
+/** Convexity, repeated points and zero areas: the same rules `addObstacle` applies. */
+function checkObstacleGeometry(data: ParsedScenario): string[] {
+  const problems: string[] = [];
+  data.obstacles.forEach((shape, index) => {
+    try {
+      validateObstacle(shape, `obstacles[${index}]`);
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  });
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+/** `units[3].radius` from ['units', 3, 'radius'] */
+export function formatPath(path: ReadonlyArray<PropertyKey>): string {
+  let text = '';
+  for (const key of path) {
+    if (typeof key === 'number') text += `[${key}]`;
+    else text += text === '' ? String(key) : `.${String(key)}`;
+  }
+  return text;
+}
+
+function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): { found: boolean; value: unknown } {
+  let value: unknown = root;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null || !(key in value)) return { found: false, value: undefined };
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return { found: true, value };
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  number: 'a number',
+  int: 'an integer',
+  string: 'a string',
+  object: 'an object',
+  array: 'an array',
+  tuple: 'an array',
+  boolean: 'true or false',
+};
+
+function describeFound(root: unknown, path: ReadonlyArray<PropertyKey>): string {
+  const { found, value } = valueAt(root, path);
+  if (!found) return 'nothing (the field is missing)';
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return 'an object';
+  return describeValue(value);
+}
+
+function describeBound(issue: { origin?: string; minimum?: unknown; maximum?: unknown; inclusive?: boolean }, side: 'min' | 'max'): string {
+  const bound = String(side === 'min' ? issue.minimum : issue.maximum);
+  if (issue.origin === 'array') return `${side === 'min' ? 'at least' : 'at most'} ${bound} item${bound === '1' ? '' : 's'}`;
+  if (issue.origin === 'string') return side === 'min' ? 'a non-empty string' : `at most ${bound} characters`;
+  const operator = side === 'min' ? (issue.inclusive ? '>=' : '>') : issue.inclusive ? '<=' : '<';
+  return `a number ${operator} ${bound}`;
+}
+
+/** One zod issue as "path: expected ..., got ...", reading the found value from the input. */
+function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
+  const field = formatPath(issue.path) || 'scenario';
+  const got = describeFound(input, issue.path);
+  switch (issue.code) {
+    case 'invalid_type':
+      return `${field}: expected ${TYPE_NAMES[issue.expected] ?? issue.expected}, got ${got}`;
+    case 'too_small':
+      return `${field}: expected ${describeBound(issue, 'min')}, got ${describeSize(input, issue.path, got)}`;
+    case 'too_big':
+      return `${field}: expected ${describeBound(issue, 'max')}, got ${describeSize(input, issue.path, got)}`;
+    case 'unrecognized_keys': {
+      const keys = issue.keys.map((key) => JSON.stringify(key)).join(', ');
+      const where = field === 'scenario' ? 'top-level key' : 'key';
+      return `${field}: unknown ${where}${issue.keys.length > 1 ? 's' : ''} ${keys}`;
+    }
+    case 'invalid_union': {
+      const options = (issue as { options?: unknown[] }).options;
+      if (options !== undefined) {
+        return `${field}: expected ${options.map((option) => JSON.stringify(option)).join(' or ')}, got ${got}`;
+      }
+      return `${field}: ${issue.message}, got ${got}`;
+    }
+    case 'invalid_value':
+      return `${field}: expected ${issue.values.map((value) => JSON.stringify(value)).join(' or ')}, got ${got}`;
+    default:
+      return `${field}: ${issue.message}, got ${got}`;
+  }
+}
+
+function describeSize(root: unknown, path: ReadonlyArray<PropertyKey>, got: string): string {
+  const { value } = valueAt(root, path);
+  if (typeof value === 'string') return `${JSON.stringify(value)} (${value.length} characters)`;
+  return got;
+}

@@ -1,0 +1,116 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+const directory = mkdtempSync(join(tmpdir(), 'rts-cli-'));
+
+/** Runs a CLI entry point the way `npm run --silent scenario -- ...` does (through tsx). */
+function cli(script: 'scenario' | 'compare', args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src', 'cli', `${script}.ts`), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function file(name: string, text: string): string {
+  const path = join(directory, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+describe('npm run scenario', () => {
+  it('on a scenario that breaks the schema: exit 2, the field path on stderr, nothing on stdout', () => {
+    const path = file('bad-radius.json', JSON.stringify({ name: 'bad', world: { width: 10, height: 10 }, units: [{ x: 1, y: 1, radius: -1 }] }));
+    const result = cli('scenario', [path]);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('units[0].radius: expected a number > 0, got -1');
+  });
+
+  it('on malformed JSON: exit 2 naming the line and column', () => {
+    const path = file('broken.json', '{\n  "name": "x",\n  "world": {"width": 10 "height": 10}\n}');
+    const result = cli('scenario', [path]);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`${path}:3:25: invalid JSON`);
+  });
+
+  it('on a bad option, a missing file or an unknown name: exit 2 and nothing run', () => {
+    for (const args of [['head-on', '--avoidance', 'magic'], [join(directory, 'missing.json')], ['head-onn'], ['head-on', '--units', '-3'], ['seed-onetop', '--units', '9'], ['head-on', '--bogus']]) {
+      const result = cli('scenario', args);
+      expect(result.status, args.join(' ')).toBe(2);
+      expect(result.stdout, args.join(' ')).toBe('');
+      expect(result.stderr.length, args.join(' ')).toBeGreaterThan(0);
+    }
+    expect(cli('scenario', ['head-on', '--avoidance', 'magic']).stderr).toContain('--avoidance: expected one of rays, none, got "magic"');
+  });
+
+  it('--json prints exactly one object with the scenario, the settings and every metric', () => {
+    const result = cli('scenario', ['seed-onemiddle', '--json']);
+    expect(result.status).toBe(0);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines.length).toBe(1);
+    const output = JSON.parse(lines[0]!);
+    expect(Object.keys(output).sort()).toEqual(
+      ['scenario', 'avoidance', 'response', 'seed', 'units', 'arrived', 'collisions', 'obstacleHits', 'maxPenetration', 'meanTimeToGoal', 'p95TimeToGoal', 'pathEfficiency', 'degreesTurned', 'msPerStep', 'ticks', 'simSeconds'].sort(),
+    );
+    expect(output).toMatchObject({ scenario: 'seed-onemiddle', avoidance: 'rays', response: 'sideways', units: 2, arrived: 2 });
+  });
+
+  it('prints a readable table by default, with the settings given', () => {
+    const result = cli('scenario', ['seed-onetop', '--avoidance', 'none', '--response', 'physics']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^scenario +seed-onetop \(seed 1\)$/m);
+    expect(result.stdout).toMatch(/^avoidance +none$/m);
+    expect(result.stdout).toMatch(/^response +physics$/m);
+    expect(result.stderr).toBe(''); // no progress bar when stderr is not a terminal
+  });
+
+  it('--trace writes one NDJSON line per tick, the first at t = 0, in file order', () => {
+    const tracePath = join(directory, 'trace.ndjson');
+    const result = cli('scenario', ['seed-onemiddle', '--json', '--duration', '2', '--trace', tracePath]);
+    expect(result.status).toBe(0);
+    const lines = readFileSync(tracePath, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    expect(lines.length).toBe(JSON.parse(result.stdout).ticks + 1);
+    expect(lines[0]).toEqual({ t: 0, p: [0.5, 7.5, 23.5, 7.5] });
+    expect(lines[1].t).toBe(0.0167);
+    expect(lines[1].p.length).toBe(4);
+  });
+
+  it('--export writes a built-in as a file that runs to the same metrics', () => {
+    const exported = join(directory, 'exported.json');
+    const written = cli('scenario', ['crossing-45', '--units', '12', '--seed', '3', '--export', exported]);
+    expect(written.status).toBe(0);
+    expect(written.stdout).toBe('');
+    const fromFile = JSON.parse(cli('scenario', [exported, '--json', '--duration', '5']).stdout);
+    const fromName = JSON.parse(cli('scenario', ['crossing-45', '--units', '12', '--seed', '3', '--json', '--duration', '5']).stdout);
+    delete fromFile.msPerStep;
+    delete fromName.msPerStep;
+    expect(fromFile).toEqual(fromName);
+  });
+});
+
+describe('npm run compare', () => {
+  it('prints a Markdown table with a row per scenario, strategy and response, and writes --out', () => {
+    const out = join(directory, 'compare.md');
+    const result = cli('compare', ['--only', 'seed-onemiddle,seed-onetop', '--out', out]);
+    expect(result.status).toBe(0);
+    const rows = result.stdout.trim().split('\n');
+    expect(rows[0]).toMatch(/^\| scenario \| avoidance \| response \| arrived \| collisions \|/);
+    expect(rows.length).toBe(2 + 2 * 2 * 2);
+    expect(rows).toContain(rows.find((row) => row.startsWith('| seed-onetop | none | physics |')));
+    expect(readFileSync(out, 'utf8')).toBe(result.stdout);
+  });
+
+  it('refuses an unknown scenario name with exit 2', () => {
+    const result = cli('compare', ['--only', 'nope']);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('--only: expected one of');
+  });
+});
