@@ -23,9 +23,16 @@ export type UnitTask =
       readonly kind: 'move';
       /** the order this task came from (ids count up from 1 per simulation) */
       readonly orderId: number;
+      /** metres: where this unit goes (its own slot when it moves with a group) */
       readonly target: Vec2;
       /** metres: the unit has arrived once its centre is this close to the target */
       readonly stopRadius: number;
+      /**
+       * The group's shared point and arrival radius (`groupArrivalRadius`), or null for a unit
+       * ordered alone. A group member held off its slot by others also stops once it stands
+       * still inside this circle.
+       */
+      readonly group: { readonly target: Vec2; readonly radius: number } | null;
     };
 
 export const IDLE: UnitTask = Object.freeze({ kind: 'idle' });
@@ -37,14 +44,4 @@ export const IDLE: UnitTask = Object.freeze({ kind: 'idle' });
  */
 export function groupArrivalRadius(unitRadius: number, groupSize: number): number {
   return Math.max(1, 2 * unitRadius * Math.sqrt(Math.max(1, groupSize)));
-}
-
-/**
- * Where a unit of a move order stops: a unit ordered alone goes to the point itself (within
- * `tolerance`); units sharing the point cannot all stand on it, so each stops once its whole
- * disc is inside the group's arrival radius (one radius in from it, which leaves room for the
- * nudges of later arrivals without leaving the circle).
- */
-export function stopRadiusFor(unitRadius: number, groupSize: number, tolerance: number): number {
-  return groupSize <= 1 ? tolerance : Math.max(tolerance, groupArrivalRadius(unitRadius, groupSize) - unitRadius);
 }

@@ -2,6 +2,7 @@
  * The planck.js world and the bodies in it. This folder is the only place that imports planck:
  * the rest of the engine sees plain numbers and {x, y} vectors.
  */
+import type { ObstacleShape } from '../math/shapes';
 import { type Body, Box, Circle, Edge, type Fixture, Polygon, World } from 'planck';
 import type { ReadonlyVec2, Vec2 } from '../math/vec2';
 import type { Agent } from '../steering/agent';
@@ -88,11 +89,7 @@ export function createUnitBody(physics: PhysicsWorld, def: UnitBodyDef): Body {
   return body;
 }
 
-/** Obstacle shapes in world coordinates (metres, radians). */
-export type ObstacleShape =
-  | { type: 'circle'; x: number; y: number; radius: number }
-  | { type: 'box'; x: number; y: number; width: number; height: number; angle: number }
-  | { type: 'polygon'; points: ReadonlyArray<readonly [number, number]> };
+export type { ObstacleShape };
 
 /** What the sense phase needs of an obstacle: its fixture for exact ray casts and its bounds. */
 export interface ObstacleSensor {

@@ -9,7 +9,7 @@
  */
 import { createRandom, type Random } from '../math/random';
 import { groupArrivalRadius } from '../orders/orders';
-import type { ObstacleShape } from '../physics/world';
+import type { ObstacleShape } from '../math/shapes';
 import { describeValue } from '../sim/validate';
 import { type Scenario, type ScenarioFile, DEFAULT_SCENARIO_SEED, MAX_SCENARIO_UNITS, parseScenario } from './schema';
 

@@ -11,7 +11,7 @@
  * were in contact on the previous tick are examined.
  */
 import { groupArrivalRadius } from '../orders/orders';
-import type { ObstacleShape } from '../physics/world';
+import { type ObstacleShape, type ShapeGeometry, prepareShape, signedDistance } from '../math/shapes';
 
 /** metres: a unit-unit, unit-obstacle or unit-wall penetration must exceed this to start a contact */
 export const CONTACT_THRESHOLD = 0.001;
@@ -60,29 +60,6 @@ export interface ScenarioMetrics {
   simSeconds: number;
 }
 
-/** An obstacle prepared for fast distance queries. */
-interface ObstacleGeometry {
-  readonly kind: 'circle' | 'box' | 'polygon';
-  /** metres: axis-aligned bounds of the shape */
-  readonly minX: number;
-  readonly minY: number;
-  readonly maxX: number;
-  readonly maxY: number;
-  /** metres: centre of a circle or box */
-  readonly centreX: number;
-  readonly centreY: number;
-  /** metres: circle radius */
-  readonly radius: number;
-  /** cosine and sine of a box's angle */
-  readonly cos: number;
-  readonly sin: number;
-  /** metres: half the box's width and height in its own frame */
-  readonly halfWidth: number;
-  readonly halfHeight: number;
-  /** polygon corners as x0, y0, x1, y1, ... in counter-clockwise order */
-  readonly points: Float64Array;
-}
-
 /** Everything the recorder keeps between ticks. Treat as opaque outside this file. */
 export interface MetricsRecorder {
   readonly unitCount: number;
@@ -125,7 +102,7 @@ export interface MetricsRecorder {
   /** unit pairs in contact, keyed by lower index × unitCount + higher index */
   readonly unitContacts: Set<number>;
 
-  readonly obstacles: readonly ObstacleGeometry[];
+  readonly obstacles: readonly ShapeGeometry[];
   /** 1 while (unit i, obstacle k) is in contact, at index i × obstacles + k */
   readonly obstacleContacts: Uint8Array;
   /** 1 while (unit i, wall w) is in contact, at index i × 4 + w (left, right, bottom, top) */
@@ -199,7 +176,7 @@ export function createMetricsRecorder(setup: MetricsSetup): MetricsRecorder {
   const cellSize = Math.max(2 * maxRadius, Math.sqrt((width * height) / cellCap), 1e-9);
   const columns = Math.max(1, Math.ceil(width / cellSize));
   const rows = Math.max(1, Math.ceil(height / cellSize));
-  const obstacles = setup.obstacles.map(prepareObstacle);
+  const obstacles = setup.obstacles.map(prepareShape);
 
   return {
     unitCount,
@@ -502,132 +479,6 @@ function updateContact(flags: Uint8Array, index: number, penetration: number): n
   if (penetration <= CONTACT_THRESHOLD) return 0;
   flags[index] = 1;
   return 1;
-}
-
-/** metres from the point to the shape's boundary: positive outside, zero or negative inside */
-function signedDistance(obstacle: ObstacleGeometry, x: number, y: number): number {
-  switch (obstacle.kind) {
-    case 'circle':
-      return Math.hypot(x - obstacle.centreX, y - obstacle.centreY) - obstacle.radius;
-    case 'box':
-      return boxSignedDistance(obstacle, x, y);
-    case 'polygon':
-      return polygonSignedDistance(obstacle.points, x, y);
-  }
-}
-
-function boxSignedDistance(box: ObstacleGeometry, x: number, y: number): number {
-  const relativeX = x - box.centreX;
-  const relativeY = y - box.centreY;
-  // into the box's own frame (rotate by -angle)
-  const localX = relativeX * box.cos + relativeY * box.sin;
-  const localY = -relativeX * box.sin + relativeY * box.cos;
-  const overX = Math.abs(localX) - box.halfWidth;
-  const overY = Math.abs(localY) - box.halfHeight;
-  const outsideX = Math.max(overX, 0);
-  const outsideY = Math.max(overY, 0);
-  return Math.sqrt(outsideX * outsideX + outsideY * outsideY) + Math.min(Math.max(overX, overY), 0);
-}
-
-/** `points` counter-clockwise; for a convex polygon the nearest edge gives the distance on both sides. */
-function polygonSignedDistance(points: Float64Array, x: number, y: number): number {
-  const count = points.length >> 1;
-  let inside = true;
-  let nearestSquared = Infinity;
-  for (let index = 0; index < count; index++) {
-    const next = index + 1 === count ? 0 : index + 1;
-    const ax = points[2 * index]!;
-    const ay = points[2 * index + 1]!;
-    const edgeX = points[2 * next]! - ax;
-    const edgeY = points[2 * next + 1]! - ay;
-    const relativeX = x - ax;
-    const relativeY = y - ay;
-    // right of a counter-clockwise edge means outside
-    if (edgeX * relativeY - edgeY * relativeX < 0) inside = false;
-    const edgeLengthSquared = edgeX * edgeX + edgeY * edgeY;
-    let along = edgeLengthSquared > 0 ? (relativeX * edgeX + relativeY * edgeY) / edgeLengthSquared : 0;
-    along = along < 0 ? 0 : along > 1 ? 1 : along;
-    const offsetX = relativeX - edgeX * along;
-    const offsetY = relativeY - edgeY * along;
-    nearestSquared = Math.min(nearestSquared, offsetX * offsetX + offsetY * offsetY);
-  }
-  const nearest = Math.sqrt(nearestSquared);
-  return inside ? -nearest : nearest;
-}
-
-function prepareObstacle(shape: ObstacleShape): ObstacleGeometry {
-  const base = {
-    centreX: 0,
-    centreY: 0,
-    radius: 0,
-    cos: 1,
-    sin: 0,
-    halfWidth: 0,
-    halfHeight: 0,
-    points: new Float64Array(0),
-  };
-  switch (shape.type) {
-    case 'circle':
-      return {
-        ...base,
-        kind: 'circle',
-        minX: shape.x - shape.radius,
-        minY: shape.y - shape.radius,
-        maxX: shape.x + shape.radius,
-        maxY: shape.y + shape.radius,
-        centreX: shape.x,
-        centreY: shape.y,
-        radius: shape.radius,
-      };
-    case 'box': {
-      const cos = Math.cos(shape.angle);
-      const sin = Math.sin(shape.angle);
-      const halfWidth = shape.width / 2;
-      const halfHeight = shape.height / 2;
-      // half extents of the rotated box along the world axes
-      const extentX = Math.abs(cos) * halfWidth + Math.abs(sin) * halfHeight;
-      const extentY = Math.abs(sin) * halfWidth + Math.abs(cos) * halfHeight;
-      return {
-        ...base,
-        kind: 'box',
-        minX: shape.x - extentX,
-        minY: shape.y - extentY,
-        maxX: shape.x + extentX,
-        maxY: shape.y + extentY,
-        centreX: shape.x,
-        centreY: shape.y,
-        cos,
-        sin,
-        halfWidth,
-        halfHeight,
-      };
-    }
-    case 'polygon': {
-      const count = shape.points.length;
-      let doubleArea = 0;
-      for (let index = 0; index < count; index++) {
-        const [ax, ay] = shape.points[index]!;
-        const [bx, by] = shape.points[(index + 1) % count]!;
-        doubleArea += ax * by - bx * ay;
-      }
-      // store counter-clockwise whatever the input order
-      const ordered = doubleArea >= 0 ? shape.points : [...shape.points].reverse();
-      const points = new Float64Array(2 * count);
-      let minX = Infinity;
-      let minY = Infinity;
-      let maxX = -Infinity;
-      let maxY = -Infinity;
-      ordered.forEach(([x, y], index) => {
-        points[2 * index] = x;
-        points[2 * index + 1] = y;
-        minX = Math.min(minX, x);
-        minY = Math.min(minY, y);
-        maxX = Math.max(maxX, x);
-        maxY = Math.max(maxY, y);
-      });
-      return { ...base, kind: 'polygon', minX, minY, maxX, maxY, points };
-    }
-  }
 }
 
 function requireFinite(value: number, field: string): void {

@@ -5,7 +5,7 @@
  * expected and what was found.
  */
 import { z } from 'zod';
-import type { ObstacleShape } from '../physics/world';
+import type { ObstacleShape } from '../math/shapes';
 import { MAX_POLYGON_POINTS, validateObstacle } from '../sim/obstacles';
 import { describeValue } from '../sim/validate';
 import { parseJsonText } from './json';

@@ -1,4 +1,4 @@
-import { type ObstacleShape } from '../physics/world';
+import type { ObstacleShape } from '../math/shapes';
 import { checkNumber, describeValue } from './validate';
 
 /** planck's limit on polygon vertices */

@@ -3,12 +3,9 @@
  * list of named phases. Every unit decides from the same state before any force is applied.
  */
 import { type ReadonlyVec2, type Vec2, length, truncate, vec2 } from '../math/vec2';
-import {
-  type Order,
-  IDLE,
-  type UnitTask,
-  stopRadiusFor,
-} from '../orders/orders';
+import { type ShapeGeometry, prepareShape, signedDistance } from '../math/shapes';
+import { arrangeSlots } from '../orders/formation';
+import { type MoveOrder, type Order, IDLE, type UnitTask, groupArrivalRadius } from '../orders/orders';
 import { installCollisionResponse } from '../physics/response';
 import { type SenseWorld, senseUnit } from '../physics/sensing';
 import {
@@ -85,6 +82,13 @@ export const DEFAULT_UNIT_DENSITY = 20;
 export const DEFAULT_MAX_ACCELERATION = 16;
 /** m/s: below this speed the heading keeps its last value */
 const HEADING_MIN_SPEED = 0.05;
+/** m/s and seconds: a group member that has moved slower than this for this long inside its
+ * group's arrival circle is held off its slot by others; it stops where it is (it has arrived as
+ * far as the group is concerned) instead of pushing on */
+const HELD_OFF_SPEED = 0.25;
+const HELD_OFF_TIME = 0.5;
+/** metres: formation slots keep at least this much space from obstacles */
+const SLOT_OBSTACLE_CLEARANCE = 0.1;
 
 /** A unit's whole state. Read it through `UnitView`; change it only through the API. */
 export interface Unit {
@@ -105,6 +109,12 @@ export interface Unit {
   task: UnitTask;
   /** rays, threat and crowding from this tick's sense phase */
   sensing: Sensing;
+  /** the move order being walked (see Agent.groupId); 0 when idle */
+  groupId: number;
+  /** metres to the task's target; Infinity when idle */
+  distanceToTarget: number;
+  /** seconds the unit has spent slower than HELD_OFF_SPEED while on a move order */
+  slowTime: number;
   /** this tick's avoidance decision: side and force (newtons) */
   avoidance: AvoidanceDecision;
   /** newtons: the total steering force decided this tick, after truncation to maxForce */
@@ -126,9 +136,11 @@ export interface Obstacle {
   readonly shape: ObstacleShape;
   readonly body: UnitBody;
   readonly sensor: ObstacleSensor;
+  /** the shape prepared for distance queries (where formation slots may go) */
+  readonly geometry: ShapeGeometry;
 }
 
-export type ObstacleView = DeepReadonly<Omit<Obstacle, 'body' | 'sensor'>>;
+export type ObstacleView = DeepReadonly<Omit<Obstacle, 'body' | 'sensor' | 'geometry'>>;
 
 /** metres: side of the grid cells the sense phase finds neighbours in */
 const GRID_CELL_SIZE = 2;
@@ -240,6 +252,9 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
     heading,
     avoidSide: NO_SIDE,
     task: IDLE,
+    slowTime: 0,
+    groupId: 0,
+    distanceToTarget: Infinity,
     sensing: createSensing(),
     avoidance: createAvoidanceDecision(),
     steeringForce: vec2(),
@@ -265,7 +280,7 @@ export function addObstacle(sim: Simulation, def: ObstacleShape): number {
   const shape = validateObstacle(def);
   const id = sim.nextObstacleId++;
   const { body, sensor } = createObstacleBody(sim.physics, id, shape);
-  sim.obstacles.push({ id, shape, body, sensor });
+  sim.obstacles.push({ id, shape, body, sensor, geometry: prepareShape(shape) });
   sim.senseWorld.obstacles.push(sensor);
   return id;
 }
@@ -358,35 +373,67 @@ export function stepSimulation(sim: Simulation): void {
   sim.timing.tickMs = performance.now() - start;
 }
 
-/** Phase 1: turn queued orders into unit tasks. */
+/** Phase 1: turn queued orders into unit tasks; a group move gives each unit its own slot. */
 function applyPendingOrders(sim: Simulation): void {
   for (const { order, orderId } of sim.pendingOrders) {
     const units = order.unitIds
       .map((unitId) => sim.unitsById.get(unitId))
       .filter((unit): unit is Unit => unit !== undefined);
-    for (const unit of units) {
-      if (order.kind === 'stop') {
-        unit.task = IDLE;
-        continue;
-      }
-      const { width, height } = sim.physics;
-      unit.task = {
-        kind: 'move',
-        orderId,
-        target: vec2(
-          Math.min(width - unit.radius, Math.max(unit.radius, order.target.x)),
-          Math.min(height - unit.radius, Math.max(unit.radius, order.target.y)),
-        ),
-        stopRadius: stopRadiusFor(unit.radius, units.length, sim.config.arrivalTolerance),
-      };
+    if (order.kind === 'stop') {
+      for (const unit of units) unit.task = IDLE;
+      continue;
     }
+    assignMoveTasks(sim, units, order, orderId);
   }
   sim.pendingOrders.length = 0;
+}
+
+function assignMoveTasks(sim: Simulation, units: Unit[], order: MoveOrder, orderId: number): void {
+  const stopRadius = sim.config.arrivalTolerance;
+  if (units.length === 1) {
+    const unit = units[0]!;
+    unit.task = { kind: 'move', orderId, target: clampIntoWorld(sim, order.target, unit.radius), stopRadius, group: null };
+    return;
+  }
+  const largest = Math.max(...units.map((unit) => unit.radius));
+  const target = clampIntoWorld(sim, order.target, largest);
+  const group = { target, radius: groupArrivalRadius(largest, units.length) };
+  const slots = arrangeSlots({
+    units,
+    target,
+    gap: sim.config.formationGap,
+    isFree: (x, y, radius) => isFreeGround(sim, x, y, radius),
+  });
+  units.forEach((unit, index) => {
+    unit.task = { kind: 'move', orderId, target: clampIntoWorld(sim, slots[index]!, unit.radius), stopRadius, group };
+  });
+}
+
+/** The point moved, if needed, so a disc of `radius` around it lies inside the walls. */
+function clampIntoWorld(sim: Simulation, point: ReadonlyVec2, radius: number): Vec2 {
+  const { width, height } = sim.physics;
+  return vec2(Math.min(width - radius, Math.max(radius, point.x)), Math.min(height - radius, Math.max(radius, point.y)));
+}
+
+/** Whether a disc may stand at (x, y): inside the walls and clear of every obstacle. */
+function isFreeGround(sim: Simulation, x: number, y: number, radius: number): boolean {
+  const { width, height } = sim.physics;
+  if (x < radius || y < radius || x > width - radius || y > height - radius) return false;
+  for (const obstacle of sim.obstacles) {
+    if (signedDistance(obstacle.geometry, x, y) < radius + SLOT_OBSTACLE_CLEARANCE) return false;
+  }
+  return true;
 }
 
 /** Phase 2: rays and neighbours for every moving unit (reads the world, writes only `sensing`). */
 function senseAll(sim: Simulation): void {
   rebuildGrid(sim.senseWorld.grid, sim.units);
+  for (const unit of sim.units) {
+    const task = unit.task;
+    unit.groupId = task.kind === 'move' ? task.orderId : 0;
+    unit.distanceToTarget =
+      task.kind === 'move' ? Math.hypot(task.target.x - unit.position.x, task.target.y - unit.position.y) : Infinity;
+  }
   for (const unit of sim.units) {
     if (unit.task.kind === 'idle') {
       unit.sensing.raysCast = false;
@@ -443,9 +490,9 @@ function readBack(sim: Simulation): void {
   for (const unit of sim.units) {
     limitSpeed(unit.body, unit.mass, unit.maxSpeed);
     readBodyState(unit.body, unit.position, unit.velocity);
-    if (length(unit.velocity) > HEADING_MIN_SPEED) {
-      unit.heading = Math.atan2(unit.velocity.y, unit.velocity.x);
-    }
+    const speed = length(unit.velocity);
+    if (speed > HEADING_MIN_SPEED) unit.heading = Math.atan2(unit.velocity.y, unit.velocity.x);
+    unit.slowTime = unit.task.kind === 'move' && speed < HELD_OFF_SPEED ? unit.slowTime + sim.dt : 0;
   }
 }
 
@@ -453,17 +500,28 @@ function readBack(sim: Simulation): void {
 function emitEvents(sim: Simulation): void {
   const time = simulationTime(sim);
   for (const unit of sim.units) {
-    const task = unit.task;
-    if (task.kind !== 'move') continue;
-    const dx = task.target.x - unit.position.x;
-    const dy = task.target.y - unit.position.y;
-    if (dx * dx + dy * dy <= task.stopRadius * task.stopRadius) {
-      unit.task = IDLE;
-      sim.events.push({ type: 'arrived', unitId: unit.id, orderId: task.orderId, time });
-    }
+    if (unit.task.kind !== 'move' || !hasArrived(unit)) continue;
+    sim.events.push({ type: 'arrived', unitId: unit.id, orderId: unit.task.orderId, time });
+    unit.task = IDLE;
   }
   if (sim.listeners.size === 0) return;
   for (const event of sim.events) {
     for (const listener of sim.listeners) listener(event);
   }
+}
+
+/** At its target, or (in a group) standing still inside the group's arrival circle. */
+function hasArrived(unit: Unit): boolean {
+  const task = unit.task;
+  if (task.kind !== 'move') return false;
+  const { x, y } = unit.position;
+  if (distanceSquared2(x, y, task.target) <= task.stopRadius * task.stopRadius) return true;
+  if (task.group === null) return false;
+  const { radius } = task.group;
+  return (
+unit.slowTime >= HELD_OFF_TIME && distanceSquared2(x, y, task.group.target) <= radius * radius);
+}
+
+function distanceSquared2(x: number, y: number, point: ReadonlyVec2): number {
+  return (point.x - x) * (point.x - x) + (point.y - y) * (point.y - y);
 }

@@ -26,4 +26,9 @@ export interface Agent {
   readonly velocity: ReadonlyVec2;
   /** the avoidance side this unit committed to on the previous tick */
   readonly avoidSide: Side;
+  /** the move order the unit is walking under (units sharing it move as one group); 0 when it
+   * has no order */
+  readonly groupId: number;
+  /** metres from the unit to where it will stop; Infinity when it has no order */
+  readonly distanceToTarget: number;
 }

@@ -42,7 +42,21 @@ export const AVOIDANCE_NAMES: readonly AvoidanceName[] = ['rays', 'none'];
  * still is never "the same way".
  */
 export function isSameWayAndCalm(agent: Agent, other: Agent): boolean {
-  if (other.avoidSide !== NO_SIDE) return false;
+  return other.avoidSide === NO_SIDE && isSameWay(agent, other);
+}
+
+/**
+ * A unit of the agent's own group walking its way is ignored even while it avoids: the group
+ * walks in formation toward parallel slots and separation keeps its members apart. Seed 004's
+ * rule (a same-way unit that is avoiding is a threat) makes one front-row swerve ripple through
+ * the whole group, every unit behind swerving around its own group-mates.
+ */
+export function isSameWayGroupMate(agent: Agent, other: Agent): boolean {
+  return agent.groupId !== 0 && agent.groupId === other.groupId && isSameWay(agent, other);
+}
+
+/** Within 60 degrees at equal speeds: |v_self + v_other| > |v_self| and |v_self - v_other| < |v_self|. */
+function isSameWay(agent: Agent, other: Agent): boolean {
   const vx = agent.velocity.x;
   const vy = agent.velocity.y;
   const own = vx * vx + vy * vy;
@@ -131,14 +145,25 @@ export function avoidanceDirection(out: Vec2, agent: Agent, threat: Threat, side
 
 const _avoid_direction = vec2();
 
+/**
+ * Whether the threat is further away than the point the unit stops at (the closest threat is,
+ * so every other is too): nothing there is in its way. Units arriving among group-mates that
+ * already stand in the neighbouring slots would otherwise swerve around them at the last metre.
+ */
+export function liesBeyondTarget(agent: Agent, threat: Threat): boolean {
+  const dx = threat.point.x - agent.position.x;
+  const dy = threat.point.y - agent.position.y;
+  return dx * dx + dy * dy > agent.distanceToTarget * agent.distanceToTarget;
+}
+
 /** Seed 004: three rays, closest threat, reciprocal turn, force growing as the hit nears. */
 export const raysAvoidance: AvoidanceStrategy = {
   name: 'rays',
   castsRays: true,
-  isThreat: (agent, other) => isClosingIn(agent, other) && !isSameWayAndCalm(agent, other),
+  isThreat: (agent, other) => isClosingIn(agent, other) && !isSameWayAndCalm(agent, other) && !isSameWayGroupMate(agent, other),
   decide(out, agent, sensing, config) {
     const threat = sensing.threat;
-    if (!sensing.raysCast || threat.kind === 'none') {
+    if (!sensing.raysCast || threat.kind === 'none' || liesBeyondTarget(agent, threat)) {
       out.side = NO_SIDE;
       set(out.force, 0, 0);
       return;

@@ -27,8 +27,11 @@ export interface SteeringConfig {
   separationGap: number;
   /** fraction of max deceleration an arriving unit plans to brake with. Default 0.5. */
   arrivalBraking: number;
-  /** metres: a unit with an order of its own stops this close to its target. Default 0.1 m. */
+  /** metres: a unit stops this close to its target (its own slot in a group). Default 0.1 m. */
   arrivalTolerance: number;
+  /** metres of free space between neighbours' edges in a group's arrangement at its target.
+   * Default 0.5 m. */
+  formationGap: number;
 }
 
 export const DEFAULT_STEERING_CONFIG: Readonly<SteeringConfig> = Object.freeze({
@@ -42,6 +45,7 @@ export const DEFAULT_STEERING_CONFIG: Readonly<SteeringConfig> = Object.freeze({
   separationGap: 0.25,
   arrivalBraking: 0.5,
   arrivalTolerance: 0.1,
+  formationGap: 0.5,
 });
 
 /** Validation rule per field: the smallest allowed value and whether it may equal it. */
@@ -56,6 +60,7 @@ const LIMITS: Record<keyof SteeringConfig, { min: number; inclusive: boolean }> 
   separationGap: { min: 0, inclusive: true },
   arrivalBraking: { min: 0, inclusive: false },
   arrivalTolerance: { min: 0, inclusive: false },
+  formationGap: { min: 0, inclusive: true },
 };
 
 /** Defaults merged with `overrides`; throws naming the field and value on a bad entry. */

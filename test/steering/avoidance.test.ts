@@ -14,14 +14,15 @@ import {
   issueOrder,
   stepSimulation,
 } from '../../src/index';
-import { chooseSide, isSameWayAndCalm, sideAwayFrom } from '../../src/steering/avoidance';
+import { chooseSide, isSameWayAndCalm, isSameWayGroupMate, liesBeyondTarget, sideAwayFrom } from '../../src/steering/avoidance';
+import { DEFAULT_STEERING_CONFIG } from '../../src/steering/config';
 import { createSensing } from '../../src/steering/sensing';
 import { buildPostMeeting, runTicks } from '../support';
 
 const rays = AVOIDANCE_STRATEGIES.rays;
 
 function agent(fields: Partial<Agent> & Pick<Agent, 'position' | 'velocity'>): Agent {
-  return { id: 1, radius: 0.5, mass: 15.7, maxSpeed: 4, maxForce: 251, avoidSide: NO_SIDE, ...fields };
+  return { id: 1, radius: 0.5, mass: 15.7, maxSpeed: 4, maxForce: 251, avoidSide: NO_SIDE, groupId: 0, distanceToTarget: Infinity, ...fields };
 }
 
 function unitThreat(other: Agent): Threat {
@@ -158,6 +159,47 @@ describe('which units are threats (rays strategy)', () => {
   it('sees no threats at all with avoidance "none"', () => {
     const standing = agent({ id: 2, position: { x: 2, y: 0 }, velocity: { x: 0, y: 0 } });
     expect(AVOIDANCE_STRATEGIES.none.isThreat(eastbound, standing)).toBe(false);
+  });
+});
+
+describe('group-mates and what lies beyond the target', () => {
+  const ahead = { position: { x: 2, y: 0.3 }, velocity: { x: 3, y: 1 }, avoidSide: LEFT } as const;
+
+  it('a group-mate going the same way is ignored even while it avoids', () => {
+    const me = agent({ ...eastbound, groupId: 7 });
+    const mate = agent({ id: 2, ...ahead, groupId: 7 });
+    expect(isSameWayGroupMate(me, mate)).toBe(true);
+    expect(rays.isThreat(me, mate)).toBe(false);
+  });
+
+  it('a unit of another group doing the same is still a threat (seed 004)', () => {
+    const me = agent({ ...eastbound, groupId: 7 });
+    const stranger = agent({ id: 2, ...ahead, groupId: 8 });
+    expect(isSameWayGroupMate(me, stranger)).toBe(false);
+    expect(rays.isThreat(me, stranger)).toBe(true);
+  });
+
+  it('a group-mate standing still or coming the other way is a threat', () => {
+    const me = agent({ ...eastbound, groupId: 7 });
+    expect(rays.isThreat(me, agent({ id: 2, position: { x: 2, y: 0 }, velocity: { x: 0, y: 0 }, groupId: 7 }))).toBe(true);
+    expect(rays.isThreat(me, agent({ id: 2, position: { x: 2, y: 0 }, velocity: { x: -4, y: 0 }, groupId: 7 }))).toBe(true);
+  });
+
+  it("a threat further away than the unit's stopping point is not avoided", () => {
+    const other = agent({ id: 2, position: { x: 2, y: 0 }, velocity: { x: 0, y: 0 } });
+    const threat = unitThreat(other);
+    threat.point.x = 1.5;
+    threat.point.y = 0;
+    expect(liesBeyondTarget(agent({ ...eastbound, distanceToTarget: 1.2 }), threat)).toBe(true);
+    expect(liesBeyondTarget(agent({ ...eastbound, distanceToTarget: 1.8 }), threat)).toBe(false);
+    const sensing = createSensing();
+    sensing.raysCast = true;
+    Object.assign(sensing.threat, threat);
+    const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 } };
+    rays.decide(decision, agent({ ...eastbound, distanceToTarget: 1.2 }), sensing, DEFAULT_STEERING_CONFIG);
+    expect(decision).toEqual({ side: NO_SIDE, force: { x: 0, y: 0 } });
+    rays.decide(decision, agent({ ...eastbound, distanceToTarget: 5 }), sensing, DEFAULT_STEERING_CONFIG);
+    expect(decision.side).not.toBe(NO_SIDE);
   });
 });
 

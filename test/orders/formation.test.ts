@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { arrangeSlots } from '../../src/orders/formation';
+import { groupArrivalRadius } from '../../src/orders/orders';
+import { addObstacle, addUnit, createSimulation, issueOrder } from '../../src/sim/simulation';
+import { runTicks } from '../support';
+
+const everywhere = (): boolean => true;
+
+function unitsAt(points: Array<[number, number]>, radius = 0.5) {
+  return points.map(([x, y]) => ({ position: { x, y }, radius }));
+}
+
+describe('group move slots', () => {
+  it('gives a lone unit the target itself', () => {
+    expect(arrangeSlots({ units: unitsAt([[0, 0]]), target: { x: 5, y: 5 }, gap: 0.5, isFree: everywhere })).toEqual([{ x: 5, y: 5 }]);
+  });
+
+  it('centres the slots on the target, a spacing apart, inside the arrival radius', () => {
+    const start: Array<[number, number]> = [];
+    for (let i = 0; i < 40; i++) start.push([(i % 8) * 1.5, Math.floor(i / 8) * 1.5]);
+    const target = { x: 60, y: 3 };
+    const slots = arrangeSlots({ units: unitsAt(start), target, gap: 0.5, isFree: everywhere });
+    const centreX = slots.reduce((sum, slot) => sum + slot.x, 0) / slots.length;
+    const centreY = slots.reduce((sum, slot) => sum + slot.y, 0) / slots.length;
+    expect(centreX).toBeCloseTo(target.x, 9);
+    expect(centreY).toBeCloseTo(target.y, 9);
+    for (let i = 0; i < slots.length; i++) {
+      expect(Math.hypot(slots[i]!.x - target.x, slots[i]!.y - target.y)).toBeLessThan(groupArrivalRadius(0.5, 40) - 0.5);
+      for (let j = i + 1; j < slots.length; j++) {
+        expect(Math.hypot(slots[i]!.x - slots[j]!.x, slots[i]!.y - slots[j]!.y)).toBeGreaterThanOrEqual(1.5 - 1e-9);
+      }
+    }
+  });
+
+  it('keeps the group in order: the front unit takes a front slot, left stays left', () => {
+    // walking +x: unit 0 leads, unit 1 trails; units 2 (left, +y) and 3 (right) side by side
+    const slots = arrangeSlots({
+      units: unitsAt([[4, 0], [-4, 0], [0, 3], [0, -3]]),
+      target: { x: 50, y: 0 },
+      gap: 0.5,
+      isFree: everywhere,
+    });
+    expect(slots[0]!.x).toBeGreaterThan(slots[1]!.x);
+    expect(slots[2]!.y).toBeGreaterThan(slots[3]!.y);
+  });
+
+  it('leaves out ground that is not free and never returns NaN for a group already on its target', () => {
+    const units = unitsAt([[10, 10], [10, 10], [10, 10]]);
+    const slots = arrangeSlots({ units, target: { x: 10, y: 10 }, gap: 0.5, isFree: (x) => x >= 10 });
+    expect(slots.length).toBe(3);
+    for (const slot of slots) {
+      expect(Number.isFinite(slot.x) && Number.isFinite(slot.y)).toBe(true);
+      expect(slot.x).toBeGreaterThanOrEqual(10);
+    }
+  });
+
+  it('in the simulation, a group sent next to an obstacle gets slots clear of it and all arrive', () => {
+    const sim = createSimulation({ width: 40, height: 20 });
+    addObstacle(sim, { type: 'circle', x: 30, y: 10, radius: 2 });
+    const ids = [0, 1, 2, 3, 4, 5].map((i) => addUnit(sim, { x: 3 + (i % 3) * 1.5, y: 8 + Math.floor(i / 3) * 1.5 }));
+    issueOrder(sim, { kind: 'move', unitIds: ids, target: { x: 30, y: 10 } });
+    runTicks(sim, 1);
+    for (const unit of sim.units) {
+      if (unit.task.kind !== 'move') throw new Error('expected a move task');
+      expect(Math.hypot(unit.task.target.x - 30, unit.task.target.y - 10)).toBeGreaterThanOrEqual(2 + 0.5);
+    }
+    runTicks(sim, 60 * 15);
+    expect(sim.units.every((unit) => unit.task.kind === 'idle')).toBe(true);
+  });
+});
