@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ObstacleShape } from '../../src/physics/world';
+import type { ObstacleShape } from '../../src/math/shapes';
 import {
   CONTACT_THRESHOLD,
   createMetricsRecorder,
