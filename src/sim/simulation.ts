@@ -401,7 +401,7 @@ function assignMoveTasks(sim: Simulation, units: Unit[], order: MoveOrder, order
   const slots = arrangeSlots({
     units,
     target,
-    gap: sim.config.formationGap,
+    gap: sim.config.formationGap * largest,
     isFree: (x, y, radius) => isFreeGround(sim, x, y, radius),
   });
   units.forEach((unit, index) => {

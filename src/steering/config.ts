@@ -29,8 +29,9 @@ export interface SteeringConfig {
   arrivalBraking: number;
   /** metres: a unit stops this close to its target (its own slot in a group). Default 0.1 m. */
   arrivalTolerance: number;
-  /** metres of free space between neighbours' edges in a group's arrangement at its target.
-   * Default 0.5 m. */
+  /** free space between neighbours' edges in a group's arrangement at its target, in unit radii
+   * (so the arrangement fits the group's arrival circle, 2 r sqrt(n), whatever the radius).
+   * Default 1 (0.5 m for the default unit). */
   formationGap: number;
 }
 
@@ -45,7 +46,7 @@ export const DEFAULT_STEERING_CONFIG: Readonly<SteeringConfig> = Object.freeze({
   separationGap: 0.25,
   arrivalBraking: 0.5,
   arrivalTolerance: 0.1,
-  formationGap: 0.5,
+  formationGap: 1,
 });
 
 /** Validation rule per field: the smallest allowed value and whether it may equal it. */
