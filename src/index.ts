@@ -43,3 +43,29 @@ export {
   type UnitDef,
   type UnitView,
 } from './sim/simulation';
+export { arrangeSlots, type FormationRequest } from './orders/formation';
+export {
+  BUILT_IN_SCENARIOS,
+  BUILT_IN_SCENARIO_NAMES,
+  buildBuiltInScenario,
+  type BuiltInOptions,
+  type BuiltInScenario,
+} from './scenarios/builtins';
+export { JsonSyntaxError } from './scenarios/json';
+export { type ScenarioMetrics, createMetricsRecorder, finishMetrics, recordTick } from './scenarios/metrics';
+export {
+  type RunOptions,
+  type ScenarioResult,
+  createScenarioSimulation,
+  runScenario,
+  traceLine,
+} from './scenarios/run';
+export {
+  type Scenario,
+  type ScenarioFile,
+  type ScenarioUnit,
+  ScenarioError,
+  parseScenario,
+  parseScenarioText,
+  scenarioToFile,
+} from './scenarios/schema';

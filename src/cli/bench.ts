@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { AVOIDANCE_NAMES, type AvoidanceName } from '../steering/avoidance';
 import { COLLISION_RESPONSES, type CollisionResponse } from '../physics/world';
 import { buildCrossing } from '../scenarios/crossing';
+import { median } from '../scenarios/metrics';
 import { stepSimulation } from '../sim/simulation';
 import { checkNumber, checkOneOf } from '../sim/validate';
 
@@ -19,12 +20,6 @@ export interface BenchRow {
   msPerTick: number;
   msPerTickPhysicsOnly: number;
   ratio: number;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /** Runs `warmupTicks`, then measures `ticks` ticks (the groups meet within them). */

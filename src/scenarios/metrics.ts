@@ -297,7 +297,8 @@ function nearestRank(sorted: readonly number[], fraction: number): number {
 }
 
 /** The middle value, or the mean of the two middle values for an even count; 0 when empty. */
-function median(values: readonly number[]): number {
+/** The middle value (the mean of the two middle values for an even count); 0 for none. */
+export function median(values: readonly number[]): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;

@@ -119,7 +119,7 @@ export function runScenario(scenario: Scenario, options: RunOptions = {}): Scena
   }
   return {
     scenario: scenario.name,
-    avoidance: sim.strategy.name as AvoidanceName,
+    avoidance: sim.strategy.name,
     response: sim.physics.response,
     seed: scenario.seed,
     ...finishMetrics(recorder),

@@ -2,7 +2,7 @@
  * The simulation: owns the planck world, the units and obstacles, and runs one fixed tick as a
  * list of named phases. Every unit decides from the same state before any force is applied.
  */
-import { type ReadonlyVec2, type Vec2, length, truncate, vec2 } from '../math/vec2';
+import { type ReadonlyVec2, type Vec2, distanceSquared, length, truncate, vec2 } from '../math/vec2';
 import { type ShapeGeometry, prepareShape, signedDistance } from '../math/shapes';
 import { arrangeSlots } from '../orders/formation';
 import { type MoveOrder, type Order, IDLE, type UnitTask, groupArrivalRadius } from '../orders/orders';
@@ -514,14 +514,8 @@ function emitEvents(sim: Simulation): void {
 function hasArrived(unit: Unit): boolean {
   const task = unit.task;
   if (task.kind !== 'move') return false;
-  const { x, y } = unit.position;
-  if (distanceSquared2(x, y, task.target) <= task.stopRadius * task.stopRadius) return true;
+  if (distanceSquared(unit.position, task.target) <= task.stopRadius * task.stopRadius) return true;
   if (task.group === null) return false;
   const { radius } = task.group;
-  return (
-unit.slowTime >= HELD_OFF_TIME && distanceSquared2(x, y, task.group.target) <= radius * radius);
-}
-
-function distanceSquared2(x: number, y: number, point: ReadonlyVec2): number {
-  return (point.x - x) * (point.x - x) + (point.y - y) * (point.y - y);
+  return unit.slowTime >= HELD_OFF_TIME && distanceSquared(unit.position, task.group.target) <= radius * radius;
 }
