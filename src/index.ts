@@ -15,7 +15,7 @@ export {
   type AvoidanceDecision,
 } from './steering/avoidance';
 export { DEFAULT_STEERING_CONFIG, resolveSteeringConfig, type SteeringConfig } from './steering/config';
-export { RAY_CENTRE, RAY_LEFT, RAY_RIGHT, type Ray, type Sensing, type Threat } from './steering/sensing';
+export { RAY_CENTRE, RAY_LEFT, RAY_RELATIVE, RAY_RIGHT, relativeRayFraction, type Ray, type Sensing, type Threat } from './steering/sensing';
 export {
   DEFAULT_DT,
   DEFAULT_MAX_ACCELERATION,

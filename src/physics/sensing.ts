@@ -1,14 +1,14 @@
 /**
- * The sense phase: what each unit's three avoidance rays meet, and who crowds it.
+ * The sense phase: what threatens each moving unit, and who crowds it.
  *
- * Three `world.rayCast` calls per unit walk planck's tree three times and allocate per hit; even
- * one `queryAABB` per unit over the rays' box spent most of the tick in the tree walk. So units
- * are found through a uniform grid rebuilt each tick (spatial/grid.ts), each candidate is first
- * rejected cheaply if it lies outside the corridor the rays sweep, and the few left are tested
- * exactly against the three rays in closed form (the same test planck's circle shape uses).
- * Obstacles keep planck's own exact ray cast on their fixtures. The closest hit is kept per ray
- * and over all three, whatever order candidates come in, and nothing is allocated per ray.
- * Other units are seen `avoidClearance` larger than they are (personal space).
+ * Units are found through a uniform grid rebuilt each tick (spatial/grid.ts): planck's tree walk
+ * and per-query closure cost far more than the physics step. Each unit near enough to meet the
+ * agent within the look-ahead time is tested with the relative ray in closed form
+ * (steering/sensing.ts: the three rays' band, taken in the other unit's frame), so the threat is
+ * the unit the agent will touch soonest. Obstacles stand still, so for them the three rays along
+ * the agent's own velocity are exact: circles in closed form, boxes and polygons with planck's
+ * own ray cast on their fixture. The soonest hit wins, whatever order candidates come in, and
+ * nothing is allocated. Everything is seen `avoidClearance` larger than it is (personal space).
  */
 import { type RayCastOutput, Vec2 as PlanckVec2 } from 'planck';
 import type { Agent } from '../steering/agent';
@@ -16,11 +16,14 @@ import type { AvoidanceStrategy } from '../steering/avoidance';
 import type { SteeringConfig } from '../steering/config';
 import {
   RAY_CENTRE,
+  RAY_LEFT,
+  RAY_RELATIVE,
   type Ray,
   type Sensing,
   clearThreat,
   layOutRays,
   personalSpaceFraction,
+  relativeRayFraction,
 } from '../steering/sensing';
 import { accumulateCrowding } from '../steering/separation';
 import { type UnitGrid, cellColumn, cellRow } from '../spatial/grid';
@@ -53,70 +56,60 @@ export function senseUnit(
   const raysCast = strategy.castsRays && layOutRays(sensing, agent, config);
   sensing.raysCast = raysCast;
 
-  const px = agent.position.x;
-  const py = agent.position.y;
-  const reach = agent.radius + config.separationGap;
-  let minX = px - reach;
-  let minY = py - reach;
-  let maxX = px + reach;
-  let maxY = py + reach;
-  // direction and length of the rays, for the corridor test
-  let dirX = 0;
-  let dirY = 0;
-  let rayLength = 0;
-  if (raysCast) {
-    for (const ray of sensing.rays) {
-      minX = Math.min(minX, ray.origin.x, ray.end.x);
-      minY = Math.min(minY, ray.origin.y, ray.end.y);
-      maxX = Math.max(maxX, ray.origin.x, ray.end.x);
-      maxY = Math.max(maxY, ray.origin.y, ray.end.y);
-    }
-    const centre = sensing.rays[RAY_CENTRE];
-    dirX = centre.end.x - centre.origin.x;
-    dirY = centre.end.y - centre.origin.y;
-    rayLength = Math.sqrt(dirX * dirX + dirY * dirY);
-    dirX /= rayLength;
-    dirY /= rayLength;
-  }
-
-  // units: every cell that can hold a centre whose disc reaches into the box
   const grid = world.grid;
-  const grow = grid.maxRadius + config.avoidClearance;
-  const column0 = cellColumn(grid, minX - grow);
-  const column1 = cellColumn(grid, maxX + grow);
-  const row0 = cellRow(grid, minY - grow);
-  const row1 = cellRow(grid, maxY + grow);
-  const units = world.units;
-  const cellStart = grid.cellStart;
-  const order = grid.order;
-  for (let row = row0; row <= row1; row++) {
-    const rowBase = row * grid.columns;
-    for (let column = column0; column <= column1; column++) {
-      const cell = rowBase + column;
-      const end = cellStart[cell + 1]!;
-      for (let k = cellStart[cell]!; k < end; k++) {
-        const other = units[order[k]!]!;
-        if (other === agent) continue;
-        const dx = other.position.x - px;
-        const dy = other.position.y - py;
-        const near = reach + other.radius;
-        if (dx * dx + dy * dy < near * near) {
-          accumulateCrowding(sensing.crowding, agent, other.id, other.position, other.radius, config);
-        }
-        if (!raysCast) continue;
-        // corridor test: the rays sweep a band of half-width `radius` along the direction of travel
-        const seen = other.radius + config.avoidClearance;
-        const along = dx * dirX + dy * dirY;
-        if (along < -seen || along > rayLength + seen) continue;
-        const across = dx * dirY - dy * dirX;
-        if (across > agent.radius + seen || across < -agent.radius - seen) continue;
-        if (!strategy.isThreat(agent, other)) continue;
-        testUnitAgainstRays(sensing, other, other.radius, seen);
+  // separation looks this far around the unit; the relative ray as far as any unit can come
+  // from within the look-ahead time (the gap between two units closes at most this fast)
+  const crowdReach = agent.radius + config.separationGap;
+  const closingSpeed = raysCast
+    ? Math.sqrt(agent.velocity.x * agent.velocity.x + agent.velocity.y * agent.velocity.y) + grid.maxSpeed
+    : 0;
+  const contactReach = agent.radius + grid.maxRadius + config.avoidClearance;
+  const reach = Math.max(crowdReach + grid.maxRadius, config.lookAheadTime * closingSpeed + contactReach);
+
+  // Cells in rings of growing Chebyshev distance around the unit's own cell, nearest first. A
+  // centre in ring k is at least (k - 1) cell sizes away, so once that is further than the
+  // soonest threat found so far can be (and than separation looks), no later ring can hold a
+  // sooner one. In a crowd the search stops after a few rings.
+  const column = cellColumn(grid, agent.position.x);
+  const row = cellRow(grid, agent.position.y);
+  const crowdRings = Math.ceil((crowdReach + grid.maxRadius) / grid.cellSize);
+  const rings = Math.ceil(reach / grid.cellSize);
+  const threat = sensing.threat;
+  for (let ring = 0; ring <= rings; ring++) {
+    if (ring > crowdRings) {
+      if (!raysCast) break;
+      const soonest = threat.kind === 'none' ? 1 : threat.fraction;
+      if ((ring - 1) * grid.cellSize - contactReach > soonest * config.lookAheadTime * closingSpeed) break;
+    }
+    const row0 = row - ring;
+    const row1 = row + ring;
+    for (let r = Math.max(0, row0); r <= Math.min(grid.rows - 1, row1); r++) {
+      const edgeRow = r === row0 || r === row1;
+      // inner rows of the ring hold only its two end cells
+      const step = edgeRow ? 1 : 2 * ring;
+      for (let c = column - ring; c <= column + ring; c += step === 0 ? 1 : step) {
+        if (c < 0 || c >= grid.columns) continue;
+        senseCell(world, r * grid.columns + c, agent, sensing, strategy, config, crowdReach, raysCast, closingSpeed);
       }
     }
   }
 
   if (!raysCast) return;
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const ray of sensing.rays) {
+    minX = Math.min(minX, ray.origin.x, ray.end.x);
+    minY = Math.min(minY, ray.origin.y, ray.end.y);
+    maxX = Math.max(maxX, ray.origin.x, ray.end.x);
+    maxY = Math.max(maxY, ray.origin.y, ray.end.y);
+  }
+  // the side rays are moved out by the margin for polygons (see testObstacleAgainstRays)
+  minX -= config.avoidClearance;
+  minY -= config.avoidClearance;
+  maxX += config.avoidClearance;
+  maxY += config.avoidClearance;
   for (const obstacle of world.obstacles) {
     if (obstacle.maxX < minX || obstacle.minX > maxX || obstacle.maxY < minY || obstacle.minY > maxY) {
       continue;
@@ -125,39 +118,78 @@ export function senseUnit(
   }
 }
 
-function testUnitAgainstRays(sensing: Sensing, other: Agent, solidRadius: number, seenRadius: number): void {
-  for (let index = 0; index < 3; index++) {
-    const ray = sensing.rays[index as 0 | 1 | 2];
-    const fraction = personalSpaceFraction(
-      ray.origin.x,
-      ray.origin.y,
-      ray.end.x,
-      ray.end.y,
-      other.position.x,
-      other.position.y,
-      solidRadius,
-      seenRadius,
-    );
-    if (fraction < 0 || fraction >= ray.hitFraction) continue;
-    ray.hitFraction = fraction;
+/** Separation and the relative ray for every unit in one grid cell. */
+function senseCell(
+  world: SenseWorld,
+  cell: number,
+  agent: Agent,
+  sensing: Sensing,
+  strategy: AvoidanceStrategy,
+  config: SteeringConfig,
+  crowdReach: number,
+  raysCast: boolean,
+  closingSpeed: number,
+): void {
+  const grid = world.grid;
+  const units = world.units;
+  const end = grid.cellStart[cell + 1]!;
+  for (let k = grid.cellStart[cell]!; k < end; k++) {
+    const other = units[grid.order[k]!]!;
+    if (other === agent) continue;
+    const dx = other.position.x - agent.position.x;
+    const dy = other.position.y - agent.position.y;
+    const near = crowdReach + other.radius;
+    if (dx * dx + dy * dy < near * near) {
+      accumulateCrowding(sensing.crowding, agent, other.id, other.position, other.radius, config);
+    }
+    if (!raysCast) continue;
+    // it cannot be touched sooner than the soonest threat so far if it is further away than the
+    // gap can close in that time
     const threat = sensing.threat;
-    if (threat.kind !== 'none' && fraction >= threat.fraction) continue;
-    threat.kind = 'unit';
-    threat.unit = other;
-    threat.obstacleId = -1;
-    threat.centre.x = other.position.x;
-    threat.centre.y = other.position.y;
-    threat.radius = other.radius;
-    setThreatPoint(sensing, ray, index, fraction);
+    if (threat.kind !== 'none') {
+      const reach = agent.radius + other.radius + config.avoidClearance + threat.fraction * config.lookAheadTime * closingSpeed;
+      if (dx * dx + dy * dy > reach * reach) continue;
+    }
+    if (strategy.isThreat(agent, other)) testUnitAhead(sensing, agent, other, config);
   }
+}
+
+/** The relative ray against one unit; keeps it as the threat when it is the soonest so far. */
+function testUnitAhead(sensing: Sensing, agent: Agent, other: Agent, config: SteeringConfig): void {
+  const fraction = relativeRayFraction(agent, other, config.lookAheadTime, config.avoidClearance);
+  const threat = sensing.threat;
+  if (fraction < 0 || (threat.kind !== 'none' && fraction >= threat.fraction)) return;
+  threat.kind = 'unit';
+  threat.unit = other;
+  threat.obstacleId = -1;
+  threat.centre.x = other.position.x;
+  threat.centre.y = other.position.y;
+  threat.radius = other.radius;
+  threat.velocity.x = other.velocity.x;
+  threat.velocity.y = other.velocity.y;
+  threat.fraction = fraction;
+  threat.ray = RAY_RELATIVE;
+  const time = fraction * config.lookAheadTime;
+  threat.point.x = agent.position.x + agent.velocity.x * time;
+  threat.point.y = agent.position.y + agent.velocity.y * time;
 }
 
 /**
  * Circle obstacles are tested in closed form with the personal-space margin, like units; boxes
- * and polygons with planck's exact ray cast on their fixture.
+ * and polygons with planck's exact ray cast on their fixture, the side rays moved out by the
+ * margin (a ray cannot see a polygon larger than it is), so a corner passing between the rays
+ * still keeps its distance.
  */
 function testObstacleAgainstRays(sensing: Sensing, obstacle: ObstacleSensor, clearance: number): void {
   const circle = obstacle.circle;
+  // unit vector from the centre ray to the left ray, times the margin
+  const centre = sensing.rays[RAY_CENTRE];
+  const left = sensing.rays[RAY_LEFT];
+  let outX = left.origin.x - centre.origin.x;
+  let outY = left.origin.y - centre.origin.y;
+  const offset = Math.sqrt(outX * outX + outY * outY);
+  outX = offset > 1e-12 ? (outX / offset) * clearance : 0;
+  outY = offset > 1e-12 ? (outY / offset) * clearance : 0;
   for (let index = 0; index < 3; index++) {
     const ray = sensing.rays[index as 0 | 1 | 2];
     let fraction: number;
@@ -174,10 +206,11 @@ function testObstacleAgainstRays(sensing: Sensing, obstacle: ObstacleSensor, cle
       );
       if (fraction < 0) continue;
     } else {
-      _sense_rayInput.p1.x = ray.origin.x;
-      _sense_rayInput.p1.y = ray.origin.y;
-      _sense_rayInput.p2.x = ray.end.x;
-      _sense_rayInput.p2.y = ray.end.y;
+      const shift = index === RAY_LEFT ? 1 : index === RAY_CENTRE ? 0 : -1;
+      _sense_rayInput.p1.x = ray.origin.x + outX * shift;
+      _sense_rayInput.p1.y = ray.origin.y + outY * shift;
+      _sense_rayInput.p2.x = ray.end.x + outX * shift;
+      _sense_rayInput.p2.y = ray.end.y + outY * shift;
       _sense_rayInput.maxFraction = ray.hitFraction;
       if (!obstacle.fixture.rayCast(_sense_rayOutput, _sense_rayInput, 0)) continue;
       fraction = _sense_rayOutput.fraction;
@@ -192,6 +225,8 @@ function testObstacleAgainstRays(sensing: Sensing, obstacle: ObstacleSensor, cle
     threat.centre.x = obstacle.centre.x;
     threat.centre.y = obstacle.centre.y;
     threat.radius = obstacle.boundingRadius;
+    threat.velocity.x = 0;
+    threat.velocity.y = 0;
     setThreatPoint(sensing, ray, index, fraction);
   }
 }

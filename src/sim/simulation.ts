@@ -24,7 +24,7 @@ import {
   readBodyState,
 } from '../physics/world';
 import { NO_SIDE, type Side } from '../steering/agent';
-import { arriveForce, brakeForce } from '../steering/arrive';
+import { arriveVelocity, brakeForce, velocityChangeForce } from '../steering/arrive';
 import {
   AVOIDANCE_NAMES,
   AVOIDANCE_STRATEGIES,
@@ -443,6 +443,7 @@ function senseAll(sim: Simulation): void {
   }
 }
 
+const _decide_preferred = vec2();
 const _decide_seek = vec2();
 const _decide_separation = vec2();
 
@@ -457,8 +458,9 @@ function decideAll(sim: Simulation): void {
       unit.avoidance.force.y = 0;
       brakeForce(force, unit, sim.dt);
     } else {
-      arriveForce(_decide_seek, unit, unit.task.target, unit.task.stopRadius, config);
-      sim.strategy.decide(unit.avoidance, unit, unit.sensing, config);
+      const preferred = arriveVelocity(_decide_preferred, unit, unit.task.target, unit.task.stopRadius, config);
+      velocityChangeForce(_decide_seek, unit, preferred.x, preferred.y, config);
+      sim.strategy.decide(unit.avoidance, unit, unit.sensing, preferred, config);
       separationForce(_decide_separation, unit, unit.sensing.crowding, config);
       force.x = _decide_seek.x + unit.avoidance.force.x + _decide_separation.x;
       force.y = _decide_seek.y + unit.avoidance.force.y + _decide_separation.y;

@@ -7,6 +7,7 @@ import type { ReadonlyVec2 } from '../math/vec2';
 
 export interface GridItem {
   readonly position: ReadonlyVec2;
+  readonly velocity: ReadonlyVec2;
   readonly radius: number;
 }
 
@@ -17,6 +18,9 @@ export interface UnitGrid {
   readonly rows: number;
   /** largest radius among the items, so queries can grow their box by it */
   maxRadius: number;
+  /** metres per second: the fastest item's speed at the rebuild, so a query for what can reach
+   * a point within some time knows how far to look */
+  maxSpeed: number;
   /** items of cell c are order[cellStart[c] .. cellStart[c + 1] - 1] (indices into the item list) */
   cellStart: Int32Array;
   order: Int32Array;
@@ -33,6 +37,7 @@ export function createUnitGrid(width: number, height: number, cellSize: number):
     columns,
     rows,
     maxRadius: 0,
+    maxSpeed: 0,
     cellStart: new Int32Array(columns * rows + 1),
     order: new Int32Array(64),
     itemCell: new Int32Array(64),
@@ -63,8 +68,11 @@ export function rebuildGrid(grid: UnitGrid, items: readonly GridItem[]): void {
   const cursor = grid.cursor;
   cellStart.fill(0);
   let maxRadius = 0;
+  let maxSpeedSq = 0;
   for (let i = 0; i < count; i++) {
     const item = items[i]!;
+    const speedSq = item.velocity.x * item.velocity.x + item.velocity.y * item.velocity.y;
+    if (speedSq > maxSpeedSq) maxSpeedSq = speedSq;
     const cell = cellRow(grid, item.position.y) * grid.columns + cellColumn(grid, item.position.x);
     grid.itemCell[i] = cell;
     cellStart[cell + 1]!++;
@@ -76,4 +84,5 @@ export function rebuildGrid(grid: UnitGrid, items: readonly GridItem[]): void {
   }
   for (let i = 0; i < count; i++) grid.order[cursor[grid.itemCell[i]!]!++] = i;
   grid.maxRadius = maxRadius;
+  grid.maxSpeed = Math.sqrt(maxSpeedSq);
 }

@@ -17,14 +17,28 @@ export function arriveForce(
   stopRadius: number,
   config: SteeringConfig,
 ): Vec2 {
+  arriveVelocity(out, agent, target, stopRadius, config);
+  return velocityChangeForce(out, agent, out.x, out.y, config);
+}
+
+/**
+ * The velocity `arriveForce` steers toward: full speed toward the target while far, then the
+ * speed from which the unit can still brake to a stop (zero at the target itself).
+ */
+export function arriveVelocity(
+  out: Vec2,
+  agent: Agent,
+  target: ReadonlyVec2,
+  stopRadius: number,
+  config: SteeringConfig,
+): Vec2 {
   const toTarget = subtract(_arrive_toTarget, target, agent.position);
   const distance = length(toTarget);
   if (distance < 1e-9) return set(out, 0, 0);
   const braking = (config.arrivalBraking * agent.maxForce) / agent.mass;
   const remaining = Math.max(0, distance - stopRadius) + config.arrivalTolerance;
   const speed = Math.min(agent.maxSpeed, Math.sqrt(2 * braking * remaining));
-  const desiredScale = speed / distance;
-  return velocityChangeForce(out, agent, toTarget.x * desiredScale, toTarget.y * desiredScale, config);
+  return scale(out, toTarget, speed / distance);
 }
 
 /**

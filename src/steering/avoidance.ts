@@ -1,6 +1,5 @@
-import { type ReadonlyVec2, type Vec2, cross, set, vec2 } from '../math/vec2';
+import { type ReadonlyVec2, type Vec2, cross, set, truncate, vec2 } from '../math/vec2';
 import { type Agent, LEFT, NO_SIDE, RIGHT, type Side } from './agent';
-import { velocityChangeForce } from './arrive';
 import type { SteeringConfig } from './config';
 import type { Sensing, Threat } from './sensing';
 
@@ -26,54 +25,17 @@ export interface AvoidanceStrategy {
   readonly castsRays: boolean;
   /** whether `other`, hit by one of `agent`'s rays, is something to avoid */
   isThreat(agent: Agent, other: Agent): boolean;
-  decide(out: AvoidanceDecision, agent: Agent, sensing: Sensing, config: SteeringConfig): void;
+  /** `preferred`: m/s, the velocity seek / arrive asks for this tick (its force is applied
+   * besides); the decision's force is what avoidance adds to it */
+  decide(out: AvoidanceDecision, agent: Agent, sensing: Sensing, preferred: ReadonlyVec2, config: SteeringConfig): void;
 }
 
 export type AvoidanceName = 'rays' | 'none';
 export const AVOIDANCE_NAMES: readonly AvoidanceName[] = ['rays', 'none'];
 
 /**
- * Seed 004's rule for ignoring a unit: both go the same way and the other is not avoiding.
- * The seed's test for "the same way", |v_self + v_other|^2 > |v_self|^2, holds for anything
- * within 120 degrees (at equal speeds), which makes a unit crossing at 90 degrees invisible (the
- * seed notes big angles fail). So the relative speed must also be below the unit's own speed,
- * |v_self - v_other| < |v_self| (within 60 degrees at equal speeds): a unit overtaking a slower
- * one going its way still ignores it, as in the seed, but crossers are seen. A unit standing
- * still is never "the same way".
- */
-export function isSameWayAndCalm(agent: Agent, other: Agent): boolean {
-  return other.avoidSide === NO_SIDE && isSameWay(agent, other);
-}
-
-/**
- * A unit of the agent's own group walking its way is ignored even while it avoids: the group
- * walks in formation toward parallel slots and separation keeps its members apart. Seed 004's
- * rule (a same-way unit that is avoiding is a threat) makes one front-row swerve ripple through
- * the whole group, every unit behind swerving around its own group-mates.
- */
-export function isSameWayGroupMate(agent: Agent, other: Agent): boolean {
-  return agent.groupId !== 0 && agent.groupId === other.groupId && isSameWay(agent, other);
-}
-
-/** Within 60 degrees at equal speeds: |v_self + v_other| > |v_self| and |v_self - v_other| < |v_self|. */
-function isSameWay(agent: Agent, other: Agent): boolean {
-  const vx = agent.velocity.x;
-  const vy = agent.velocity.y;
-  const own = vx * vx + vy * vy;
-  const sumX = vx + other.velocity.x;
-  const sumY = vy + other.velocity.y;
-  const relativeX = vx - other.velocity.x;
-  const relativeY = vy - other.velocity.y;
-  return sumX * sumX + sumY * sumY > own && relativeX * relativeX + relativeY * relativeY < own;
-}
-
-/**
  * Whether the gap between the two is shrinking: (v_self - v_other) . (p_other - p_self) > 0.
- * The rays look along the unit's own velocity and cannot tell a friend walking ahead at the same
- * speed from a unit standing in the way. Seed 004 ignores the first only while it is not avoiding;
- * in a dense group that lets one front-row swerve make every unit behind swerve around its own
- * group-mates. A unit whose gap is not shrinking is never a threat (a standing unit in the way
- * always is).
+ * Only such a unit can be hit by the relative ray; the test is a cheap filter before it.
  */
 export function isClosingIn(agent: Agent, other: Agent): boolean {
   const rvx = agent.velocity.x - other.velocity.x;
@@ -94,9 +56,14 @@ export function sideAwayFrom(velocity: ReadonlyVec2, toOther: ReadonlyVec2): Sid
 /**
  * The reciprocal turn: against a unit that is already avoiding, adopt its side (both turn, say,
  * left, and so pass each other on opposite sides); otherwise, and against obstacles, turn away
- * from the side the threat is on. When the two are already avoiding on different sides, both
- * adopting would swap them every tick; the unit with the lower id keeps its side and the other
- * adopts it.
+ * from the side the threat is on, seen along the relative velocity (the way the agent moves
+ * with respect to it). When the two are already avoiding on different sides, both adopting
+ * would swap them every tick; the unit with the lower id keeps its side and the other adopts it.
+ *
+ * A unit that is almost dead ahead (its centre within half the sum of the radii of the relative
+ * path) is passed on the RIGHT: there the cross product's sign is noise, and neighbours in a
+ * crowd that read it differently swerve into each other. Exactly ahead turns right too, as in
+ * seed 004, so two units meeting head-on both turn to their own right.
  */
 export function chooseSide(agent: Agent, threat: Threat): Side {
   const other = threat.kind === 'unit' ? threat.unit : null;
@@ -104,46 +71,55 @@ export function chooseSide(agent: Agent, threat: Threat): Side {
     const keepOwn = agent.avoidSide !== NO_SIDE && agent.avoidSide !== other.avoidSide && agent.id < other.id;
     return keepOwn ? agent.avoidSide : other.avoidSide;
   }
-  _avoid_toOther.x = threat.centre.x - agent.position.x;
-  _avoid_toOther.y = threat.centre.y - agent.position.y;
-  return sideAwayFrom(agent.velocity, _avoid_toOther);
+  const relativeX = agent.velocity.x - threat.velocity.x;
+  const relativeY = agent.velocity.y - threat.velocity.y;
+  const toOtherX = threat.centre.x - agent.position.x;
+  const toOtherY = threat.centre.y - agent.position.y;
+  const across = relativeX * toOtherY - relativeY * toOtherX; // |v_rel| times the offset from the path
+  const speed = Math.sqrt(relativeX * relativeX + relativeY * relativeY);
+  if (Math.abs(across) <= DEAD_AHEAD * (agent.radius + threat.radius) * speed) return RIGHT;
+  return across < 0 ? LEFT : RIGHT;
 }
 
-const _avoid_toOther = vec2();
+/** fraction of the sum of the radii within which a threat counts as dead ahead */
+const DEAD_AHEAD = 0.5;
 
 /**
- * The direction to steer in to get past the threat on `side`, as a unit vector in `out`.
+ * The velocity that gets the agent past the threat on `side`, into `out`.
  *
- * Seed 004 steers toward a point beside the other body, perpendicular to the line between the
- * centres, at the sum of the radii. Taken literally that point swings forward as the other comes
- * alongside and pulls the unit back into it; the tangent to the circle of radius
- * R = r_self + r_other + avoidClearance around the other body is the same point while the other
- * is far (the tangent touches the circle almost exactly beside its centre) and stays correct up
- * close: it turns by asin(R / d) away from the line of centres, harder as the gap closes, and
- * never toward the other. Inside that circle it is the seed's plain sidestep, perpendicular to the
- * line of centres.
+ * Seed 004 steers toward a point beside the other body at the sum of the radii. Here the same
+ * idea is taken in the threat's frame: the relative velocity is turned onto the tangent, on
+ * `side`, of the circle of radius R = r_self + r_other + avoidClearance around the threat (the
+ * line that just grazes it, at asin(R / d) from the line of centres), keeping its component
+ * along that tangent; the agent's own velocity changes by the same amount, capped at its max
+ * speed. Against an obstacle (velocity zero) that is the seed's sidestep along the agent's own
+ * heading; against a crosser it also slows down or speeds up as needed, which a turn of the
+ * heading alone cannot. Inside R the tangent is perpendicular to the line of centres.
+ * Coincident centres and zero relative velocity give the agent's own velocity back.
  */
-export function avoidanceDirection(out: Vec2, agent: Agent, threat: Threat, side: Side, config: SteeringConfig): Vec2 {
+export function avoidanceVelocity(out: Vec2, agent: Agent, threat: Threat, side: Side, config: SteeringConfig): Vec2 {
+  set(out, agent.velocity.x, agent.velocity.y);
   let tx = threat.centre.x - agent.position.x;
   let ty = threat.centre.y - agent.position.y;
-  let distance = Math.sqrt(tx * tx + ty * ty);
-  if (distance < 1e-9) {
-    // centres coincide: fall back on the direction of travel
-    tx = agent.velocity.x;
-    ty = agent.velocity.y;
-    distance = Math.sqrt(tx * tx + ty * ty);
-    if (distance < 1e-9) return set(out, 0, 0);
-  }
+  const distance = Math.sqrt(tx * tx + ty * ty);
+  if (distance < 1e-9) return out;
   tx /= distance;
   ty /= distance;
   const clearRadius = agent.radius + threat.radius + config.avoidClearance;
   const sine = Math.min(1, clearRadius / distance);
   const cosine = Math.sqrt(1 - sine * sine);
-  // rotate the unit vector toward the other by asin(R / d) to `side` (left = counter-clockwise)
-  return set(out, tx * cosine - ty * sine * side, ty * cosine + tx * sine * side);
+  // rotate the unit vector toward the threat by asin(R / d) to `side` (left = counter-clockwise)
+  const tangentX = tx * cosine - ty * sine * side;
+  const tangentY = ty * cosine + tx * sine * side;
+  const relativeX = agent.velocity.x - threat.velocity.x;
+  const relativeY = agent.velocity.y - threat.velocity.y;
+  const along = Math.max(0, relativeX * tangentX + relativeY * tangentY);
+  out.x += tangentX * along - relativeX;
+  out.y += tangentY * along - relativeY;
+  return truncate(out, out, agent.maxSpeed);
 }
 
-const _avoid_direction = vec2();
+const _avoid_velocity = vec2();
 
 /**
  * Whether the threat is further away than the point the unit stops at (the closest threat is,
@@ -156,12 +132,20 @@ export function liesBeyondTarget(agent: Agent, threat: Threat): boolean {
   return dx * dx + dy * dy > agent.distanceToTarget * agent.distanceToTarget;
 }
 
-/** Seed 004: three rays, closest threat, reciprocal turn, force growing as the hit nears. */
+/**
+ * Seed 004's controller: the threat the rays will meet soonest, the reciprocal turn, and a force
+ * that grows as the hit gets closer. The force blends the velocity the unit wants (seek /
+ * arrive) toward the avoidance velocity by urgency = min(1, avoidWeight * (1 - fraction)): none
+ * at the end of the look-ahead, all of it from 1 - 1 / avoidWeight on. Being a change of desired
+ * velocity, it is bounded, so separation still acts in a crowd (seed 004's gain, avoidWeight /
+ * fraction times a velocity-change force, swamps everything else up close and throws units
+ * into their neighbours).
+ */
 export const raysAvoidance: AvoidanceStrategy = {
   name: 'rays',
   castsRays: true,
-  isThreat: (agent, other) => isClosingIn(agent, other) && !isSameWayAndCalm(agent, other) && !isSameWayGroupMate(agent, other),
-  decide(out, agent, sensing, config) {
+  isThreat: isClosingIn,
+  decide(out, agent, sensing, preferred, config) {
     const threat = sensing.threat;
     if (!sensing.raysCast || threat.kind === 'none' || liesBeyondTarget(agent, threat)) {
       out.side = NO_SIDE;
@@ -169,11 +153,10 @@ export const raysAvoidance: AvoidanceStrategy = {
       return;
     }
     const side = chooseSide(agent, threat);
-    const direction = avoidanceDirection(_avoid_direction, agent, threat, side, config);
-    velocityChangeForce(out.force, agent, direction.x * agent.maxSpeed, direction.y * agent.maxSpeed, config);
-    const gain = config.avoidWeight / Math.max(threat.fraction, config.minHitFraction);
-    out.force.x *= gain;
-    out.force.y *= gain;
+    const avoid = avoidanceVelocity(_avoid_velocity, agent, threat, side, config);
+    const urgency = Math.min(1, config.avoidWeight * (1 - threat.fraction));
+    const gain = (urgency * agent.mass) / config.responseTime;
+    set(out.force, (avoid.x - preferred.x) * gain, (avoid.y - preferred.y) * gain);
     out.side = side;
   },
 };

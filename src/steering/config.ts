@@ -3,17 +3,18 @@
  * merges a partial config over the defaults once, when a simulation is created (or re-tuned).
  */
 export interface SteeringConfig {
-  /** seconds of travel the avoidance rays look ahead: ray length = lookAheadTime * speed,
-   * never shorter than the unit's diameter. Default 1.0 s. */
+  /** seconds the avoidance rays look ahead: a unit is a threat when the agent will touch it
+   * within this time at their present velocities; the rays for obstacles are lookAheadTime *
+   * speed long, never shorter than the unit's diameter. Default 2 s. */
   lookAheadTime: number;
   /** seconds a unit takes to reach the velocity it wants (seek / arrive / avoid gain).
    * Smaller is snappier and uses more force. Default 0.1 s. */
   responseTime: number;
-  /** weight of the avoidance force at the far end of the rays; it grows as
-   * avoidWeight / hitFraction as the hit gets closer. Default 1. */
+  /** how fast avoidance takes over as the hit gets closer: the unit steers
+   * min(1, avoidWeight * (1 - hit fraction)) of the way from the velocity it wants to the one
+   * that avoids, so zero at the end of the look-ahead and all the way from 1 - 1 / avoidWeight
+   * on. Default 4 (all the way once the hit is within three quarters of the look-ahead). */
   avoidWeight: number;
-  /** the hit fraction is floored to this value in the force gain so it stays finite. Default 0.1. */
-  minHitFraction: number;
   /** metres of personal space: the rays see other units this much larger than they are, and
    * the sidestep target lies this much further out, so units pass with a gap instead of
    * grazing. Default 0.1 m. */
@@ -36,10 +37,9 @@ export interface SteeringConfig {
 }
 
 export const DEFAULT_STEERING_CONFIG: Readonly<SteeringConfig> = Object.freeze({
-  lookAheadTime: 1.0,
+  lookAheadTime: 1.5,
   responseTime: 0.1,
-  avoidWeight: 1,
-  minHitFraction: 0.1,
+  avoidWeight: 4,
   avoidClearance: 0.1,
   minAvoidSpeed: 0.2,
   separationWeight: 0.5,
@@ -54,7 +54,6 @@ const LIMITS: Record<keyof SteeringConfig, { min: number; inclusive: boolean }> 
   lookAheadTime: { min: 0, inclusive: true },
   responseTime: { min: 0, inclusive: false },
   avoidWeight: { min: 0, inclusive: true },
-  minHitFraction: { min: 0, inclusive: false },
   avoidClearance: { min: 0, inclusive: true },
   minAvoidSpeed: { min: 0, inclusive: true },
   separationWeight: { min: 0, inclusive: true },
@@ -86,9 +85,6 @@ export function resolveSteeringConfig(
       );
     }
     config[field] = value;
-  }
-  if (config.minHitFraction > 1) {
-    throw new Error(`steering.minHitFraction: expected a number <= 1, got ${config.minHitFraction}`);
   }
   return config;
 }

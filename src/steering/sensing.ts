@@ -6,6 +6,9 @@ import type { SteeringConfig } from './config';
 export const RAY_CENTRE = 0;
 export const RAY_LEFT = 1;
 export const RAY_RIGHT = 2;
+/** `Threat.ray` of a unit threat: seen by the relative ray (see `relativeRayFraction`), which
+ * stands for the band the three rays sweep */
+export const RAY_RELATIVE = 3;
 
 export interface Ray {
   /** metres, world frame */
@@ -27,11 +30,16 @@ export interface Threat {
   centre: Vec2;
   /** metres: radius of the body hit (for an obstacle, of its bounding circle) */
   radius: number;
-  /** fraction of the ray's length at which it was hit, in [0, 1] */
+  /** m/s: velocity of the body hit (zero for an obstacle) */
+  velocity: Vec2;
+  /** how soon it will be touched, as a fraction of the look-ahead time, in [0, 1] (for an
+   * obstacle, the fraction of the ray's length at which the ray hit it) */
   fraction: number;
-  /** which ray saw it: RAY_CENTRE, RAY_LEFT or RAY_RIGHT; -1 when none */
+  /** which ray saw it: RAY_CENTRE, RAY_LEFT or RAY_RIGHT for an obstacle, RAY_RELATIVE for a
+   * unit; -1 when none */
   ray: number;
-  /** metres, world frame: where the ray hit */
+  /** metres, world frame: where the unit itself will be when it touches (for an obstacle, where
+   * the ray hit) */
   point: Vec2;
 }
 
@@ -56,6 +64,7 @@ export function createSensing(): Sensing {
       obstacleId: -1,
       centre: vec2(),
       radius: 0,
+      velocity: vec2(),
       fraction: 1,
       ray: -1,
       point: vec2(),
@@ -71,6 +80,8 @@ export function clearThreat(threat: Threat): void {
   threat.fraction = 1;
   threat.ray = -1;
   threat.radius = 0;
+  threat.velocity.x = 0;
+  threat.velocity.y = 0;
 }
 
 /** Ray length for a unit moving at `speed`: lookAheadTime * speed, never below the diameter. */
@@ -165,4 +176,35 @@ export function personalSpaceFraction(
   if (distanceSq <= solidRadius * solidRadius) return -1;
   const headingIn = sx * (endX - originX) + sy * (endY - originY) < 0;
   return headingIn ? 0 : -1;
+}
+
+/**
+ * When the agent will touch `other` if both keep their velocities, as a fraction of
+ * `lookAheadTime`, or -1 when not within it.
+ *
+ * The three rays along the agent's own velocity sample the band its disc sweeps; against a
+ * static body that is the whole question. Against a moving unit it is the wrong one: a unit
+ * walking out of the band reads as a threat, and one about to walk into it (a crosser, or the
+ * unit ahead that is slower) is invisible until it is there. So units are tested in the other
+ * unit's frame: one ray from the agent's centre along the relative velocity
+ * (v_self - v_other) * lookAheadTime, against the other's disc grown by the agent's radius (the
+ * exact band the three rays sample) and by `clearance` (personal space). A ray that starts
+ * inside the personal space but outside contact, heading further in, hits at once (fraction 0).
+ * Two units walking side by side at the same velocity never see each other; zero relative
+ * velocity gives -1, never NaN.
+ */
+export function relativeRayFraction(agent: Agent, other: Agent, lookAheadTime: number, clearance: number): number {
+  const contact = agent.radius + other.radius;
+  const x = agent.position.x;
+  const y = agent.position.y;
+  return personalSpaceFraction(
+    x,
+    y,
+    x + (agent.velocity.x - other.velocity.x) * lookAheadTime,
+    y + (agent.velocity.y - other.velocity.y) * lookAheadTime,
+    other.position.x,
+    other.position.y,
+    contact,
+    contact + clearance,
+  );
 }

@@ -1,12 +1,14 @@
 /**
  * The sense phase (src/physics/sensing.ts) run through a real simulation: which hit becomes the
- * threat. planck reports query candidates in tree order, which depends on creation order, so
- * every case is built both ways round.
+ * threat. Candidates come in grid order (units) or list order (obstacles), so every case is
+ * built both ways round.
  */
 import { describe, expect, it } from 'vitest';
 import {
   RAY_CENTRE,
   RAY_LEFT,
+  RAY_RELATIVE,
+  addObstacle,
   addUnit,
   createSimulation,
   getUnit,
@@ -16,54 +18,93 @@ import {
 } from '../../src/index';
 import { speedOf } from '../support';
 
-describe('the threat is the closest hit over the three rays, whatever order the hits come in', () => {
-  /**
-   * A runs east along y = 10 with 1 m rays (lookAheadTime near 0) until it is at speed, then the
-   * rays are lengthened to 4 m in one go so that two stationary units come into reach together.
-   * `order` says which of the two is created first (planck reports candidates in tree order).
-   */
-  function firstThreat(near: { x: number; y: number }, far: { x: number; y: number }, order: 'near-first' | 'far-first') {
-    const sim = createSimulation({ width: 40, height: 20, steering: { lookAheadTime: 0.01 } });
-    const runner = addUnit(sim, { x: 2, y: 10 });
-    const [first, second] = order === 'near-first' ? [near, far] : [far, near];
-    const firstId = addUnit(sim, first);
-    const secondId = addUnit(sim, second);
-    const nearId = order === 'near-first' ? firstId : secondId;
-    issueOrder(sim, { kind: 'move', unitIds: [runner], target: { x: 38, y: 10 } });
-    const unit = getUnit(sim, runner)!;
-    while (unit.position.x < 10.5) stepSimulation(sim);
-    expect(unit.sensing.threat.kind).toBe('none');
-    expect(speedOf(unit)).toBeCloseTo(4, 6);
-    updateSteeringConfig(sim, { lookAheadTime: 1 });
-    const seenX = unit.position.x;
-    const seenSpeed = speedOf(unit);
-    stepSimulation(sim);
-    return { threat: unit.sensing.threat, nearId, seenX, rayLength: seenSpeed, rays: unit.sensing.rays };
-  }
 
+/**
+ * Every case builds a runner at (2, 10) with a look-ahead near 0 and the two things to choose
+ * between; `runUntilSeen` runs it east along y = 10 until it is at speed, then sets the
+ * look-ahead to 1 s in one go, so both come into reach on the same tick.
+ */
+function runUntilSeen(sim: ReturnType<typeof createSimulation>, runner: number) {
+  issueOrder(sim, { kind: 'move', unitIds: [runner], target: { x: 38, y: 10 } });
+  const unit = getUnit(sim, runner)!;
+  while (unit.position.x < 10.5) stepSimulation(sim);
+  expect(unit.sensing.threat.kind).toBe('none');
+  expect(speedOf(unit)).toBeCloseTo(4, 6);
+  updateSteeringConfig(sim, { lookAheadTime: 1 });
+  const seenX = unit.position.x;
+  const seenSpeed = speedOf(unit);
+  stepSimulation(sim);
+  return { threat: unit.sensing.threat, rays: unit.sensing.rays, seenX, reach: seenSpeed };
+}
+
+describe('the threat is the unit the runner will touch soonest, whatever order candidates come in', () => {
   for (const order of ['near-first', 'far-first'] as const) {
-    it(`keeps the nearer of two units on the centre line (${order})`, () => {
-      const { threat, nearId, seenX, rayLength: length } = firstThreat({ x: 13, y: 10 }, { x: 14, y: 10 }, order);
-      // both are in reach: the far unit's edge (+ 0.1 m clearance) starts at 13.4 m
-      expect(seenX + length).toBeGreaterThan(14 - 0.6);
+    it(`keeps the nearer of two standing units on its line (${order})`, () => {
+      const sim = createSimulation({ width: 40, height: 20, steering: { lookAheadTime: 0.01 } });
+      const runner = addUnit(sim, { x: 2, y: 10 });
+      const places = order === 'near-first' ? [{ x: 13, y: 10 }, { x: 14, y: 10 }] : [{ x: 14, y: 10 }, { x: 13, y: 10 }];
+      const created = places.map((place) => addUnit(sim, place));
+      const nearId = order === 'near-first' ? created[0] : created[1];
+      const { threat, seenX, reach } = runUntilSeen(sim, runner);
+      // contact distance 1 m plus 0.1 m clearance: the far unit is entered at 12.9 m, in reach
+      expect(seenX + reach).toBeGreaterThan(14 - 1.1);
       expect(threat.kind).toBe('unit');
       expect(threat.unit?.id).toBe(nearId);
-      expect(threat.ray).toBe(RAY_CENTRE);
-      expect(threat.fraction).toBeCloseTo((13 - 0.6 - seenX) / length, 9);
+      expect(threat.ray).toBe(RAY_RELATIVE);
+      expect(threat.fraction).toBeCloseTo((13 - 1.1 - seenX) / reach, 9);
+      // where the runner will be when it gets there
+      expect(threat.point.x).toBeCloseTo(13 - 1.1, 9);
     });
 
+    it(`keeps a unit off its line that it will graze sooner over one on its line further on (${order})`, () => {
+      // the near unit at y = 10.9 is entered at x = 13 - sqrt(1.1^2 - 0.9^2); the far one at 13.1
+      const sim = createSimulation({ width: 40, height: 20, steering: { lookAheadTime: 0.01 } });
+      const runner = addUnit(sim, { x: 2, y: 10 });
+      const places = order === 'near-first' ? [{ x: 13, y: 10.9 }, { x: 14.2, y: 10 }] : [{ x: 14.2, y: 10 }, { x: 13, y: 10.9 }];
+      const created = places.map((place) => addUnit(sim, place));
+      const nearId = order === 'near-first' ? created[0] : created[1];
+      const { threat, seenX, reach } = runUntilSeen(sim, runner);
+      expect(seenX + reach).toBeGreaterThan(14.2 - 1.1);
+      expect(threat.unit?.id).toBe(nearId);
+      expect(threat.fraction).toBeCloseTo((13 - Math.sqrt(1.1 ** 2 - 0.9 ** 2) - seenX) / reach, 9);
+    });
+  }
+});
+
+describe('obstacles: the closest hit over the three rays, whatever order they were added in', () => {
+  for (const order of ['near-first', 'far-first'] as const) {
     it(`keeps a near hit on the left ray over a farther hit on the centre ray (${order})`, () => {
-      // the near unit at y = 10.9 is 0.4 m from the left ray (y = 10.5) and 0.9 m from the centre
-      // ray: only the left ray meets its 0.6 m clearance circle, entering at x = 13 - sqrt(0.2)
-      const { threat, nearId, seenX, rayLength: length, rays } = firstThreat({ x: 13, y: 10.9 }, { x: 14.2, y: 10 }, order);
+      // circles of radius 0.5 seen 0.1 m larger. The near one at y = 10.9 is 0.4 m from the left
+      // ray (y = 10.5) and 0.9 m from the centre ray: only the left ray meets it, at
+      // x = 13 - sqrt(0.6^2 - 0.4^2)
+      const sim = createSimulation({ width: 40, height: 20, steering: { lookAheadTime: 0.01 } });
+      const runner = addUnit(sim, { x: 2, y: 10 });
+      const near = { type: 'circle' as const, x: 13, y: 10.9, radius: 0.5 };
+      const far = { type: 'circle' as const, x: 14.2, y: 10, radius: 0.5 };
+      const created = (order === 'near-first' ? [near, far] : [far, near]).map((shape) => addObstacle(sim, shape));
+      const nearId = order === 'near-first' ? created[0] : created[1];
+      const { threat, rays, seenX, reach } = runUntilSeen(sim, runner);
       const leftEntry = 13 - Math.sqrt(0.6 * 0.6 - 0.4 * 0.4);
       const centreEntry = 14.2 - 0.6;
-      expect(seenX + length).toBeGreaterThan(centreEntry);
-      expect(threat.kind).toBe('unit');
-      expect(threat.unit?.id).toBe(nearId);
+      expect(seenX + reach).toBeGreaterThan(centreEntry);
+      expect(threat.kind).toBe('obstacle');
+      expect(threat.obstacleId).toBe(nearId);
       expect(threat.ray).toBe(RAY_LEFT);
-      expect(threat.fraction).toBeCloseTo((leftEntry - seenX) / length, 9);
-      expect(rays[RAY_CENTRE]!.hitFraction).toBeCloseTo((centreEntry - seenX) / length, 9);
+      expect(threat.fraction).toBeCloseTo((leftEntry - seenX) / reach, 9);
+      expect(rays[RAY_CENTRE]!.hitFraction).toBeCloseTo((centreEntry - seenX) / reach, 9);
     });
   }
+
+  it('sees a box corner that passes between the rays, with the personal-space margin', () => {
+    // a box whose corner pokes to y = 10.55, between the left ray (10.5) and the unit's edge
+    // plus margin (10.6): the left ray, moved out by the 0.1 m margin to 10.6, meets it
+    const sim = createSimulation({ width: 40, height: 20, steering: { lookAheadTime: 0.01 } });
+    const runner = addUnit(sim, { x: 2, y: 10 });
+    const box = addObstacle(sim, { type: 'box', x: 14, y: 10.55 + 0.5, width: 1, height: 1, angle: 0 });
+    const { threat, seenX, reach } = runUntilSeen(sim, runner);
+    expect(threat.kind).toBe('obstacle');
+    expect(threat.obstacleId).toBe(box);
+    expect(threat.ray).toBe(RAY_LEFT);
+    expect(threat.fraction).toBeCloseTo((13.5 - seenX) / reach, 9);
+  });
 });

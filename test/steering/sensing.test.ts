@@ -35,11 +35,14 @@ function rayLengthOf(ray: Ray): number {
 }
 
 describe('layOutRays (three rays from the centre and the two edges)', () => {
+  // a one-second look-ahead keeps the numbers below round
+  const oneSecond = resolveSteeringConfig({ lookAheadTime: 1 });
+
   it('starts the centre ray at the centre and the side rays one radius to either side, left = counter-clockwise', () => {
     // moving north: left of travel is -x (y up)
     const sensing = createSensing();
     const moving = agent({ position: { x: 2, y: 3 }, velocity: { x: 0, y: 3 }, radius: 0.5 });
-    expect(layOutRays(sensing, moving, DEFAULT_STEERING_CONFIG)).toBe(true);
+    expect(layOutRays(sensing, moving, oneSecond)).toBe(true);
     expectRay(sensing.rays[RAY_CENTRE], { x: 2, y: 3 }, { x: 2, y: 6 });
     expectRay(sensing.rays[RAY_LEFT], { x: 1.5, y: 3 }, { x: 1.5, y: 6 });
     expectRay(sensing.rays[RAY_RIGHT], { x: 2.5, y: 3 }, { x: 2.5, y: 6 });
@@ -49,7 +52,7 @@ describe('layOutRays (three rays from the centre and the two edges)', () => {
     // velocity (3, 4): speed 5, direction (0.6, 0.8), left normal (-0.8, 0.6); radius 0.5
     const sensing = createSensing();
     const moving = agent({ position: { x: 10, y: 10 }, velocity: { x: 3, y: 4 }, radius: 0.5 });
-    layOutRays(sensing, moving, DEFAULT_STEERING_CONFIG);
+    layOutRays(sensing, moving, oneSecond);
     // length = lookAheadTime (1 s) * 5 m/s = 5 m, so every end is origin + (3, 4)
     expectRay(sensing.rays[RAY_CENTRE], { x: 10, y: 10 }, { x: 13, y: 14 });
     expectRay(sensing.rays[RAY_LEFT], { x: 9.6, y: 10.3 }, { x: 12.6, y: 14.3 });
@@ -122,8 +125,11 @@ describe('rays in a running simulation', () => {
     expectRay(rays[RAY_RIGHT] as Ray, right, { x: right.x + along.x, y: right.y + along.y });
   }
 
+  // one second, so a unit below 1 m/s has rays of one diameter
+  const lookAheadTime = 1;
+
   function diagonalMover() {
-    const sim = createSimulation({ width: 60, height: 40 });
+    const sim = createSimulation({ width: 60, height: 40, steering: { lookAheadTime } });
     const id = addUnit(sim, { x: 5, y: 5, radius: 0.5 });
     issueOrder(sim, { kind: 'move', unitIds: [id], target: { x: 50, y: 35 } });
     return { sim, id };
@@ -142,7 +148,7 @@ describe('rays in a running simulation', () => {
     const speed = Math.hypot(seen.velocity.x, seen.velocity.y);
     expect(speed).toBeGreaterThan(1); // the lookAheadTime * speed regime
     expect(getUnit(sim, id)!.sensing.raysCast).toBe(true);
-    expectRaysLaidOutFrom(seen.rays, seen.position, seen.velocity, 0.5, DEFAULT_STEERING_CONFIG.lookAheadTime * speed);
+    expectRaysLaidOutFrom(seen.rays, seen.position, seen.velocity, 0.5, lookAheadTime * speed);
   });
 
   it('keeps the rays one diameter long while the unit is still slow', () => {
