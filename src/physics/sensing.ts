@@ -49,11 +49,12 @@ export function senseUnit(
   sensing: Sensing,
   strategy: AvoidanceStrategy,
   config: SteeringConfig,
+  looksAhead = true,
 ): void {
   sensing.crowding.x = 0;
   sensing.crowding.y = 0;
   clearThreat(sensing.threat);
-  const raysCast = strategy.castsRays && layOutRays(sensing, agent, config);
+  const raysCast = looksAhead && strategy.castsRays && layOutRays(sensing, agent, config);
   sensing.raysCast = raysCast;
 
   const grid = world.grid;

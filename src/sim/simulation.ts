@@ -2,7 +2,7 @@
  * The simulation: owns the planck world, the units and obstacles, and runs one fixed tick as a
  * list of named phases. Every unit decides from the same state before any force is applied.
  */
-import { type ReadonlyVec2, type Vec2, distanceSquared, length, truncate, vec2 } from '../math/vec2';
+import { type ReadonlyVec2, type Vec2, distanceSquared, length, set, truncate, vec2 } from '../math/vec2';
 import { type ShapeGeometry, prepareShape, signedDistance } from '../math/shapes';
 import { arrangeSlots } from '../orders/formation';
 import { type MoveOrder, type Order, IDLE, type UnitTask, groupArrivalRadius } from '../orders/orders';
@@ -24,7 +24,8 @@ import {
   readBodyState,
 } from '../physics/world';
 import { NO_SIDE, type Side } from '../steering/agent';
-import { arriveVelocity, brakeForce, velocityChangeForce } from '../steering/arrive';
+import { arriveVelocity, velocityChangeForce } from '../steering/arrive';
+import { asksForWay, requestWay, standingForce } from '../steering/giveway';
 import {
   AVOIDANCE_NAMES,
   AVOIDANCE_STRATEGIES,
@@ -107,6 +108,11 @@ export interface Unit {
   /** the avoidance side committed this tick (NO_SIDE when not avoiding) */
   avoidSide: Side;
   task: UnitTask;
+  /** sum of this tick's requests from held-up movers to step out of their way, while idle
+   * (see steering/giveway.ts) */
+  wayRequest: Vec2;
+  /** whether the unit, idle, is only braking this tick (so its body may sleep) */
+  resting: boolean;
   /** rays, threat and crowding from this tick's sense phase */
   sensing: Sensing;
   /** the move order being walked (see Agent.groupId); 0 when idle */
@@ -252,6 +258,8 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
     heading,
     avoidSide: NO_SIDE,
     task: IDLE,
+    wayRequest: vec2(),
+    resting: true,
     slowTime: 0,
     groupId: 0,
     distanceToTarget: Infinity,
@@ -365,6 +373,7 @@ export function stepSimulation(sim: Simulation): void {
   sim.events.length = 0;
   applyPendingOrders(sim);
   senseAll(sim);
+  askForWay(sim);
   decideAll(sim);
   applyForces(sim);
   stepPhysics(sim);
@@ -425,7 +434,7 @@ function isFreeGround(sim: Simulation, x: number, y: number, radius: number): bo
   return true;
 }
 
-/** Phase 2: rays and neighbours for every moving unit (reads the world, writes only `sensing`). */
+/** Phase 2: rays for every moving unit, neighbours for every unit (reads the world, writes only `sensing`). */
 function senseAll(sim: Simulation): void {
   rebuildGrid(sim.senseWorld.grid, sim.units);
   for (const unit of sim.units) {
@@ -435,11 +444,20 @@ function senseAll(sim: Simulation): void {
       task.kind === 'move' ? Math.hypot(task.target.x - unit.position.x, task.target.y - unit.position.y) : Infinity;
   }
   for (const unit of sim.units) {
-    if (unit.task.kind === 'idle') {
-      unit.sensing.raysCast = false;
-      continue;
-    }
-    senseUnit(sim.senseWorld, unit, unit.sensing, sim.strategy, sim.config);
+    senseUnit(sim.senseWorld, unit, unit.sensing, sim.strategy, sim.config, unit.task.kind !== 'idle');
+  }
+}
+
+/** Phase 3: held-up movers about to walk into a standing unit ask it to step aside. */
+function askForWay(sim: Simulation): void {
+  for (const unit of sim.units) set(unit.wayRequest, 0, 0);
+  for (const unit of sim.units) {
+    const threat = unit.sensing.threat;
+    if (unit.task.kind !== 'move' || !unit.sensing.raysCast || threat.kind !== 'unit') continue;
+    if (!asksForWay(unit, threat.fraction)) continue;
+    const standing = sim.unitsById.get(threat.unit!.id);
+    if (standing === undefined || standing.task.kind !== 'idle') continue;
+    requestWay(standing.wayRequest, unit, standing);
   }
 }
 
@@ -447,7 +465,7 @@ const _decide_preferred = vec2();
 const _decide_seek = vec2();
 const _decide_separation = vec2();
 
-/** Phase 3: every unit's steering force and avoidance side, from the same sensed state. */
+/** Phase 4: every unit's steering force and avoidance side, from the same sensed state. */
 function decideAll(sim: Simulation): void {
   const config = sim.config;
   for (const unit of sim.units) {
@@ -456,8 +474,15 @@ function decideAll(sim: Simulation): void {
       unit.avoidance.side = NO_SIDE;
       unit.avoidance.force.x = 0;
       unit.avoidance.force.y = 0;
-      brakeForce(force, unit, sim.dt);
+      unit.resting = standingForce(force, unit, unit.wayRequest, config, sim.dt);
+      if (!unit.resting) {
+        // stepping aside among other standing units: keep clear of them
+        separationForce(_decide_separation, unit, unit.sensing.crowding, config);
+        force.x += _decide_separation.x;
+        force.y += _decide_separation.y;
+      }
     } else {
+      unit.resting = false;
       const preferred = arriveVelocity(_decide_preferred, unit, unit.task.target, unit.task.stopRadius, config);
       velocityChangeForce(_decide_seek, unit, preferred.x, preferred.y, config);
       sim.strategy.decide(unit.avoidance, unit, unit.sensing, preferred, config);
@@ -469,17 +494,17 @@ function decideAll(sim: Simulation): void {
   }
 }
 
-/** Phase 4: commit avoidance sides and apply forces; the only phase that writes to bodies. */
+/** Phase 5: commit avoidance sides and apply forces; the only phase that writes to bodies. */
 function applyForces(sim: Simulation): void {
   for (const unit of sim.units) {
     unit.avoidSide = unit.avoidance.side;
-    // idle units only brake, so a sleeping body is not woken to push it by nothing
-    const wake = unit.task.kind !== 'idle';
+    // a resting unit only brakes, so a sleeping body is not woken to push it by nothing
+    const wake = !unit.resting;
     applySteeringForce(unit.body, unit.steeringForce, unit.mass, unit.maxSpeed, sim.dt, wake);
   }
 }
 
-/** Phase 5: planck integrates; the sideways response acts inside it (pre-solve). */
+/** Phase 6: planck integrates; the sideways response acts inside it (pre-solve). */
 function stepPhysics(sim: Simulation): void {
   const start = performance.now();
   sim.physics.world.step(sim.dt);
@@ -487,7 +512,7 @@ function stepPhysics(sim: Simulation): void {
   sim.tick++;
 }
 
-/** Phase 6: cap speeds, copy body state into the units, update headings. */
+/** Phase 7: cap speeds, copy body state into the units, update headings. */
 function readBack(sim: Simulation): void {
   for (const unit of sim.units) {
     limitSpeed(unit.body, unit.mass, unit.maxSpeed);
@@ -498,7 +523,7 @@ function readBack(sim: Simulation): void {
   }
 }
 
-/** Phase 7: arrivals end move tasks; events go to the listeners. */
+/** Phase 8: arrivals end move tasks; events go to the listeners. */
 function emitEvents(sim: Simulation): void {
   const time = simulationTime(sim);
   for (const unit of sim.units) {
