@@ -5,7 +5,8 @@
 import { Application } from 'pixi.js';
 import { buildCrossing } from '../scenarios/crossing';
 import { createSimulationView } from '../render/view';
-import { stepSimulation } from '../sim/simulation';
+import { setAvoidance, stepSimulation } from '../sim/simulation';
+import { AVOIDANCE_NAMES, type AvoidanceName } from '../steering/avoidance';
 
 /** at most this many ticks per frame, so a slow frame does not snowball */
 const MAX_TICKS_PER_FRAME = 4;
@@ -22,6 +23,9 @@ async function start(): Promise<void> {
   app.renderer.on('resize', fit);
 
   const hud = document.getElementById('hud')!;
+  const avoidance = document.getElementById('avoidance') as HTMLSelectElement;
+  for (const name of AVOIDANCE_NAMES) avoidance.add(new Option(name, name, false, name === sim.strategy.name));
+  avoidance.addEventListener('change', () => setAvoidance(sim, avoidance.value as AvoidanceName));
   let accumulator = 0;
   app.ticker.add((ticker) => {
     accumulator += ticker.deltaMS / 1000;
@@ -39,6 +43,7 @@ async function start(): Promise<void> {
   // read-only hook for the browser tests
   (window as unknown as { __rts: unknown }).__rts = {
     tick: () => sim.tick,
+    avoidance: () => sim.strategy.name,
     units: () => sim.units.map((unit) => ({ id: unit.id, x: unit.position.x, y: unit.position.y, team: unit.team })),
   };
 }

@@ -1,16 +1,18 @@
 /**
- * npm run --silent compare -- [--out FILE] [--only NAME,NAME] [--avoidance NAME,NAME]
+ * npm run --silent compare -- [--out FILE] [--only NAME,NAME] [--avoidance NAME,NAME] [--response NAME,NAME]
  *
- * Runs every built-in scenario (default unit count, seed 1) with every avoidance strategy and
- * both collision responses, and prints one Markdown table of the metrics. `--out` also writes it
- * to a file.
+ * Runs every built-in scenario (default unit count, seed 1) with every avoidance strategy and the
+ * sideways response, plus `rays` with the plain physics response, and prints one Markdown table
+ * of the metrics, a row per run. `--avoidance` and `--response` narrow that down; given
+ * `--response`, every listed strategy runs with every listed response. `--out` also writes the
+ * table to a file.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { COLLISION_RESPONSES } from '../physics/world';
+import { COLLISION_RESPONSES, type CollisionResponse } from '../physics/world';
 import { BUILT_IN_SCENARIO_NAMES, buildBuiltInScenario } from '../scenarios/builtins';
 import { type ScenarioResult, runScenario } from '../scenarios/run';
-import { AVOIDANCE_NAMES } from '../steering/avoidance';
+import { AVOIDANCE_NAMES, type AvoidanceName } from '../steering/avoidance';
 import { createProgress, formatNumber, oneOfOption } from './report';
 
 const COLUMNS: Array<[heading: string, align: 'l' | 'r', cell: (result: ScenarioResult) => string]> = [
@@ -42,6 +44,19 @@ function listOption<T extends string>(text: string | undefined, option: string, 
   return text.split(',').map((part) => oneOfOption(part.trim(), option, allowed)!);
 }
 
+/**
+ * The strategy / response pairs to run: each strategy with the sideways response, and `rays`
+ * (when listed) also with plain physics; with `responses` given, every pair of the two lists.
+ */
+export function plannedSettings(
+  avoidances: readonly AvoidanceName[],
+  responses: readonly CollisionResponse[] | undefined,
+): Array<{ avoidance: AvoidanceName; response: CollisionResponse }> {
+  const pairs = (avoidance: AvoidanceName, list: readonly CollisionResponse[]) => list.map((response) => ({ avoidance, response }));
+  if (responses !== undefined) return avoidances.flatMap((avoidance) => pairs(avoidance, responses));
+  return avoidances.flatMap((avoidance) => pairs(avoidance, avoidance === 'rays' ? ['sideways', 'physics'] : ['sideways']));
+}
+
 export function main(argv: string[]): number {
   let plan;
   try {
@@ -57,8 +72,10 @@ export function main(argv: string[]): number {
     plan = {
       out: values.out,
       scenarios: listOption(values.only, '--only', BUILT_IN_SCENARIO_NAMES),
-      avoidances: listOption(values.avoidance, '--avoidance', AVOIDANCE_NAMES),
-      responses: listOption(values.response, '--response', COLLISION_RESPONSES),
+      settings: plannedSettings(
+        listOption(values.avoidance, '--avoidance', AVOIDANCE_NAMES),
+        values.response === undefined ? undefined : listOption(values.response, '--response', COLLISION_RESPONSES),
+      ),
     };
     if (plan.out !== undefined) {
       try {
@@ -71,9 +88,7 @@ export function main(argv: string[]): number {
     process.stderr.write(`${(error as Error).message}\n`);
     return 2;
   }
-  const runs = plan.scenarios.flatMap((name) =>
-    plan.avoidances.flatMap((avoidance) => plan.responses.map((response) => ({ name, avoidance, response }))),
-  );
+  const runs = plan.scenarios.flatMap((name) => plan.settings.map((setting) => ({ name, ...setting })));
   const progress = createProgress();
   const results: ScenarioResult[] = [];
   for (const [index, run] of runs.entries()) {

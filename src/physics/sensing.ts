@@ -9,6 +9,9 @@
  * the agent's own velocity are exact: circles in closed form, boxes and polygons with planck's
  * own ray cast on their fixture. The soonest hit wins, whatever order candidates come in, and
  * nothing is allocated. Everything is seen `avoidClearance` larger than it is (personal space).
+ *
+ * Strategies that sense circles (the seeds' classic methods) are offered every unit and every
+ * obstacle's bounding circle within their reach instead, and record what they need themselves.
  */
 import { type RayCastOutput, Vec2 as PlanckVec2 } from 'planck';
 import type { Agent } from '../steering/agent';
@@ -53,19 +56,24 @@ export function senseUnit(
 ): void {
   sensing.crowding.x = 0;
   sensing.crowding.y = 0;
+  sensing.push.x = 0;
+  sensing.push.y = 0;
   clearThreat(sensing.threat);
-  const raysCast = looksAhead && strategy.castsRays && layOutRays(sensing, agent, config);
+  const senses = looksAhead ? strategy.senses : 'none';
+  const raysCast = senses === 'rays' && layOutRays(sensing, agent, config);
   sensing.raysCast = raysCast;
-
   const grid = world.grid;
   // separation looks this far around the unit; the relative ray as far as any unit can come
-  // from within the look-ahead time (the gap between two units closes at most this fast)
+  // from within the look-ahead time (the gap between two units closes at most this fast);
+  // circle strategies as far as they say
   const crowdReach = agent.radius + config.separationGap;
   const closingSpeed = raysCast
     ? Math.sqrt(agent.velocity.x * agent.velocity.x + agent.velocity.y * agent.velocity.y) + grid.maxSpeed
     : 0;
   const contactReach = agent.radius + grid.maxRadius + config.avoidClearance;
-  const reach = Math.max(crowdReach + grid.maxRadius, config.lookAheadTime * closingSpeed + contactReach);
+  const circleReach = senses === 'circles' ? strategy.reach(agent, config) : 0;
+  const reach = Math.max(crowdReach + grid.maxRadius, config.lookAheadTime * closingSpeed + contactReach, circleReach + grid.maxRadius);
+  const mode = raysCast ? RAYS : senses === 'circles' ? CIRCLES : NEIGHBOURS;
 
   // Cells in rings of growing Chebyshev distance around the unit's own cell, nearest first. A
   // centre in ring k is at least (k - 1) cell sizes away, so once that is further than the
@@ -78,9 +86,11 @@ export function senseUnit(
   const threat = sensing.threat;
   for (let ring = 0; ring <= rings; ring++) {
     if (ring > crowdRings) {
-      if (!raysCast) break;
-      const soonest = threat.kind === 'none' ? 1 : threat.fraction;
-      if ((ring - 1) * grid.cellSize - contactReach > soonest * config.lookAheadTime * closingSpeed) break;
+      if (mode === NEIGHBOURS) break;
+      if (mode === RAYS) {
+        const soonest = threat.kind === 'none' ? 1 : threat.fraction;
+        if ((ring - 1) * grid.cellSize - contactReach > soonest * config.lookAheadTime * closingSpeed) break;
+      }
     }
     const row0 = row - ring;
     const row1 = row + ring;
@@ -90,11 +100,21 @@ export function senseUnit(
       const step = edgeRow ? 1 : 2 * ring;
       for (let c = column - ring; c <= column + ring; c += step === 0 ? 1 : step) {
         if (c < 0 || c >= grid.columns) continue;
-        senseCell(world, r * grid.columns + c, agent, sensing, strategy, config, crowdReach, raysCast, closingSpeed);
+        senseCell(world, r * grid.columns + c, agent, sensing, strategy, config, crowdReach, mode, closingSpeed);
       }
     }
   }
 
+  if (mode === CIRCLES) {
+    for (const obstacle of world.obstacles) {
+      const dx = obstacle.centre.x - agent.position.x;
+      const dy = obstacle.centre.y - agent.position.y;
+      const far = circleReach + obstacle.boundingRadius + agent.radius;
+      if (dx * dx + dy * dy > far * far) continue;
+      strategy.consider(sensing, agent, obstacle.centre, obstacle.boundingRadius, null, obstacle.obstacleId, config);
+    }
+    return;
+  }
   if (!raysCast) return;
   let minX = Infinity;
   let minY = Infinity;
@@ -119,7 +139,12 @@ export function senseUnit(
   }
 }
 
-/** Separation and the relative ray for every unit in one grid cell. */
+/** What the sense phase looks for around a unit. */
+const NEIGHBOURS = 0;
+const RAYS = 1;
+const CIRCLES = 2;
+
+/** Separation, and the relative ray or the strategy's circle test, for every unit in one cell. */
 function senseCell(
   world: SenseWorld,
   cell: number,
@@ -128,7 +153,7 @@ function senseCell(
   strategy: AvoidanceStrategy,
   config: SteeringConfig,
   crowdReach: number,
-  raysCast: boolean,
+  mode: number,
   closingSpeed: number,
 ): void {
   const grid = world.grid;
@@ -143,7 +168,11 @@ function senseCell(
     if (dx * dx + dy * dy < near * near) {
       accumulateCrowding(sensing.crowding, agent, other.id, other.position, other.radius, config);
     }
-    if (!raysCast) continue;
+    if (mode === CIRCLES) {
+      strategy.consider(sensing, agent, other.position, other.radius, other, -1, config);
+      continue;
+    }
+    if (mode !== RAYS) continue;
     // it cannot be touched sooner than the soonest threat so far if it is further away than the
     // gap can close in that time
     const threat = sensing.threat;

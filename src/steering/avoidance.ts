@@ -1,6 +1,7 @@
 import { type ReadonlyVec2, type Vec2, cross, set, truncate, vec2 } from '../math/vec2';
 import { type Agent, LEFT, NO_SIDE, RIGHT, type Side } from './agent';
 import type { SteeringConfig } from './config';
+import { aheadAvoidance, feelerAvoidance, projectionAvoidance } from './classic';
 import type { Sensing, Threat } from './sensing';
 
 /** What an avoidance strategy decided for one unit this tick. */
@@ -16,22 +17,40 @@ export function createAvoidanceDecision(): AvoidanceDecision {
 }
 
 /**
- * An avoidance method. The strategy is chosen once per simulation; the controller calls
- * `decide` for every moving unit after the sense phase.
+ * An avoidance method. The strategy is chosen once per simulation; the sense phase finds what
+ * it needs, then the controller calls `decide` for every moving unit.
+ *
+ * How the sense phase looks (`senses`):
+ * - `'rays'`: the three rays along the velocity for obstacles and the relative ray for units
+ *   (src/physics/sensing.ts); units pass `isThreat` first. The soonest hit is `sensing.threat`.
+ * - `'circles'`: every unit and obstacle (as its bounding circle) within `reach` of the unit is
+ *   offered to `consider`, which records what the strategy needs in `sensing` (the seeds'
+ *   classic methods, which all treat obstacles as circles).
+ * - `'none'`: nothing but the neighbours for separation.
  */
 export interface AvoidanceStrategy {
   readonly name: AvoidanceName;
-  /** whether the sense phase must cast the three rays for this strategy */
-  readonly castsRays: boolean;
-  /** whether `other`, hit by one of `agent`'s rays, is something to avoid */
+  readonly senses: 'rays' | 'circles' | 'none';
+  /** rays: whether `other` may be a threat at all (a cheap filter before the relative ray) */
   isThreat(agent: Agent, other: Agent): boolean;
+  /** circles: metres from the unit's centre within which a body's circle may matter */
+  reach(agent: Agent, config: SteeringConfig): number;
+  /** circles: one body near the unit, a unit (`unit` set) or an obstacle's bounding circle
+   * (`obstacleId` set); the strategy writes what it finds into `sensing` */
+  consider(sensing: Sensing, agent: Agent, centre: ReadonlyVec2, radius: number, unit: Agent | null, obstacleId: number, config: SteeringConfig): void;
   /** `preferred`: m/s, the velocity seek / arrive asks for this tick (its force is applied
    * besides); the decision's force is what avoidance adds to it */
   decide(out: AvoidanceDecision, agent: Agent, sensing: Sensing, preferred: ReadonlyVec2, config: SteeringConfig): void;
 }
 
-export type AvoidanceName = 'rays' | 'none';
-export const AVOIDANCE_NAMES: readonly AvoidanceName[] = ['rays', 'none'];
+export type AvoidanceName = 'rays' | 'ahead' | 'feeler' | 'projection' | 'none';
+export const AVOIDANCE_NAMES: readonly AvoidanceName[] = ['rays', 'ahead', 'feeler', 'projection', 'none'];
+
+/** `reach` and `consider` of a strategy that does not sense circles. */
+export const NO_CIRCLES = {
+  reach: (): number => 0,
+  consider: (): void => {},
+} as const;
 
 /**
  * Whether the gap between the two is shrinking: (v_self - v_other) . (p_other - p_self) > 0.
@@ -143,8 +162,9 @@ export function liesBeyondTarget(agent: Agent, threat: Threat): boolean {
  */
 export const raysAvoidance: AvoidanceStrategy = {
   name: 'rays',
-  castsRays: true,
+  senses: 'rays',
   isThreat: isClosingIn,
+  ...NO_CIRCLES,
   decide(out, agent, sensing, preferred, config) {
     const threat = sensing.threat;
     if (!sensing.raysCast || threat.kind === 'none' || liesBeyondTarget(agent, threat)) {
@@ -164,8 +184,9 @@ export const raysAvoidance: AvoidanceStrategy = {
 /** No avoidance at all: seek / arrive and separation only, for comparison. */
 export const noAvoidance: AvoidanceStrategy = {
   name: 'none',
-  castsRays: false,
+  senses: 'none',
   isThreat: () => false,
+  ...NO_CIRCLES,
   decide(out) {
     out.side = NO_SIDE;
     set(out.force, 0, 0);
@@ -174,5 +195,8 @@ export const noAvoidance: AvoidanceStrategy = {
 
 export const AVOIDANCE_STRATEGIES: Readonly<Record<AvoidanceName, AvoidanceStrategy>> = {
   rays: raysAvoidance,
+  ahead: aheadAvoidance,
+  feeler: feelerAvoidance,
+  projection: projectionAvoidance,
   none: noAvoidance,
 };

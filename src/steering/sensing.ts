@@ -51,6 +51,9 @@ export interface Sensing {
   threat: Threat;
   /** sum of pushes away from neighbours closer than the separation gap (see separation.ts) */
   crowding: Vec2;
+  /** newtons: steering summed over every body in the way, by strategies that add up forces
+   * (feeler); zero otherwise */
+  push: Vec2;
 }
 
 export function createSensing(): Sensing {
@@ -70,6 +73,7 @@ export function createSensing(): Sensing {
       point: vec2(),
     },
     crowding: vec2(),
+    push: vec2(),
   };
 }
 

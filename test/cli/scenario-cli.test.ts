@@ -47,7 +47,7 @@ describe('npm run scenario', () => {
       expect(result.stdout, args.join(' ')).toBe('');
       expect(result.stderr.length, args.join(' ')).toBeGreaterThan(0);
     }
-    expect(cli('scenario', ['head-on', '--avoidance', 'magic']).stderr).toContain('--avoidance: expected one of rays, none, got "magic"');
+    expect(cli('scenario', ['head-on', '--avoidance', 'magic']).stderr).toContain('--avoidance: expected one of rays, ahead, feeler, projection, none, got "magic"');
   });
 
   it('--json prints exactly one object with the scenario, the settings and every metric', () => {
@@ -96,15 +96,23 @@ describe('npm run scenario', () => {
 });
 
 describe('npm run compare', () => {
-  it('prints a Markdown table with a row per scenario, strategy and response, and writes --out', () => {
+  it('prints a Markdown table: every strategy with the sideways response plus rays with physics, per scenario; writes --out', () => {
     const out = join(directory, 'compare.md');
     const result = cli('compare', ['--only', 'seed-onemiddle,seed-onetop', '--out', out]);
     expect(result.status).toBe(0);
     const rows = result.stdout.trim().split('\n');
     expect(rows[0]).toMatch(/^\| scenario \| avoidance \| response \| arrived \| collisions \|/);
-    expect(rows.length).toBe(2 + 2 * 2 * 2);
-    expect(rows.some((row) => row.startsWith('| seed-onetop | none | physics |'))).toBe(true);
+    const settings = rows.slice(2).map((row) => row.split('|').slice(1, 4).map((cell) => cell.trim()).join(' '));
+    const perScenario = ['rays sideways', 'rays physics', 'ahead sideways', 'feeler sideways', 'projection sideways', 'none sideways'];
+    expect(settings).toEqual([...perScenario.map((setting) => `seed-onemiddle ${setting}`), ...perScenario.map((setting) => `seed-onetop ${setting}`)]);
     expect(readFileSync(out, 'utf8')).toBe(result.stdout);
+  });
+
+  it('with --response, runs every listed strategy with every listed response', () => {
+    const result = cli('compare', ['--only', 'seed-onetop', '--avoidance', 'none,feeler', '--response', 'physics,sideways']);
+    expect(result.status).toBe(0);
+    const settings = result.stdout.trim().split('\n').slice(2).map((row) => row.split('|').slice(2, 4).map((cell) => cell.trim()).join(' '));
+    expect(settings).toEqual(['none physics', 'none sideways', 'feeler physics', 'feeler sideways']);
   });
 
   it('refuses an unknown scenario name with exit 2', () => {

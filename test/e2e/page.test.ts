@@ -4,6 +4,7 @@ import { type BrowserSession, startBrowserSession, stopBrowserSession, watchForP
 
 interface TestHook {
   tick(): number;
+  avoidance(): string;
   units(): Array<{ id: number; x: number; y: number; team: number }>;
 }
 
@@ -46,6 +47,27 @@ describe('the demo page in Chromium', () => {
     expect(png.readUInt32BE(16)).toBe(1000);
     expect(png.readUInt32BE(20)).toBe(700);
     expect(png.length).toBeGreaterThan(15_000);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('the avoidance dropdown lists every strategy and switches the running simulation', async () => {
+    const page = await session!.browser.newPage({ viewport: { width: 1000, height: 700 } });
+    const problems = watchForProblems(page);
+    await page.goto(session!.baseUrl, { waitUntil: 'load' });
+    await page.waitForFunction(() => (window as unknown as { __rts?: TestHook }).__rts !== undefined, null, {
+      timeout: 30_000,
+    });
+    const hook = () => page.evaluate(() => (window as unknown as { __rts: TestHook }).__rts.avoidance());
+    const options = await page.locator('#avoidance option').allTextContents();
+    expect(options).toEqual(['rays', 'ahead', 'feeler', 'projection', 'none']);
+    expect(await hook()).toBe('rays');
+    await page.selectOption('#avoidance', 'feeler');
+    expect(await hook()).toBe('feeler');
+    const tick = await page.evaluate(() => (window as unknown as { __rts: TestHook }).__rts.tick());
+    await page.waitForFunction((start) => (window as unknown as { __rts: TestHook }).__rts.tick() >= start + 30, tick, {
+      timeout: 30_000,
+    });
     expect(problems).toEqual([]);
     await page.close();
   }, 120_000);
