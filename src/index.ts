@@ -1,6 +1,6 @@
 /**
  * The library API: a headless RTS movement core on planck.js. It never imports pixi.js or the
- * DOM; rendering and input live in src/render, src/input and src/app.
+ * DOM; rendering lives in src/render, the page and its input in src/app.
  */
 export * from './math/vec2';
 export { createRandom, type Random } from './math/random';
@@ -35,6 +35,7 @@ export {
   simulationTime,
   stepSimulation,
   updateSteeringConfig,
+  updateUnit,
   type Obstacle,
   type ObstacleView,
   type Simulation,

@@ -303,6 +303,19 @@ export function removeObstacle(sim: Simulation, obstacleId: number): boolean {
   return true;
 }
 
+/**
+ * Changes a unit's speed or force limits (m/s, newtons). Throws, changing nothing, on an unknown
+ * id or a value that is not a finite number > 0.
+ */
+export function updateUnit(sim: Simulation, unitId: number, changes: { maxSpeed?: number; maxForce?: number }): void {
+  const unit = sim.unitsById.get(unitId);
+  if (unit === undefined) throw new Error(`unitId: expected the id of a unit in the simulation, got ${describeValue(unitId)}`);
+  const maxSpeed = changes.maxSpeed === undefined ? unit.maxSpeed : checkNumber(changes.maxSpeed, 'unit.maxSpeed', { min: 0, minInclusive: false });
+  const maxForce = changes.maxForce === undefined ? unit.maxForce : checkNumber(changes.maxForce, 'unit.maxForce', { min: 0, minInclusive: false });
+  unit.maxSpeed = maxSpeed;
+  unit.maxForce = maxForce;
+}
+
 export function getUnit(sim: Simulation, unitId: number): UnitView | undefined {
   return sim.unitsById.get(unitId);
 }

@@ -1,0 +1,141 @@
+/**
+ * What the page runs: one built-in scenario as a simulation, its live metrics, and the clock
+ * (pause, single step, speed). No pixi.js and no DOM here, so it is the same code the command
+ * line runs, and it can be tested in Node.
+ */
+import type { Scenario } from '../scenarios/schema';
+import { BUILT_IN_SCENARIOS, buildBuiltInScenario, findBuiltInScenario } from '../scenarios/builtins';
+import { type MetricsRecorder, createMetricsRecorder, recordTick } from '../scenarios/metrics';
+import { createScenarioSimulation, readPositions } from '../scenarios/run';
+import type { CollisionResponse } from '../physics/world';
+import { type Simulation, simulationTime, stepSimulation } from '../sim/simulation';
+import type { AvoidanceName } from '../steering/avoidance';
+
+/** What the page shows: a built-in by name, with its unit count and seed. */
+export interface ScenarioChoice {
+  name: string;
+  /** total units; undefined for the built-in's default (or a fixed layout) */
+  units?: number;
+  seed: number;
+}
+
+export interface PageSession {
+  readonly choice: Readonly<ScenarioChoice>;
+  readonly scenario: Scenario;
+  readonly sim: Simulation;
+  /** unit ids in scenario order (the recorder's order) */
+  readonly unitIds: readonly number[];
+  readonly recorder: MetricsRecorder;
+  /** scratch: positions in scenario order, as the recorder reads them */
+  readonly positions: Float64Array;
+  paused: boolean;
+  /** simulated seconds per real second: 0.25 to 4 */
+  speed: number;
+  /** real seconds not yet simulated */
+  accumulator: number;
+}
+
+export const SPEEDS = [0.25, 0.5, 1, 2, 4] as const;
+/** at most this many ticks per frame, so a slow frame does not snowball */
+export const MAX_TICKS_PER_FRAME = 8;
+
+/**
+ * Builds the session for a choice. Throws (building nothing) on an unknown name. A built-in that
+ * takes a unit count gets `choice.units` (its default when missing), raised to its smallest
+ * layout; one with a fixed layout ignores it.
+ */
+export function createPageSession(
+  choice: ScenarioChoice,
+  settings: { avoidance: AvoidanceName; response: CollisionResponse },
+): PageSession {
+  const builtIn = findBuiltInScenario(choice.name);
+  if (builtIn === undefined) {
+    throw new Error(`scenario: expected one of ${BUILT_IN_SCENARIOS.map((s) => s.name).join(', ')}, got ${JSON.stringify(choice.name)}`);
+  }
+  const units = builtIn.defaultUnits === undefined ? undefined : Math.max(builtIn.minUnits ?? 1, choice.units ?? builtIn.defaultUnits);
+  const scenario = buildBuiltInScenario(choice.name, { ...(units === undefined ? {} : { units }), seed: choice.seed });
+  const { sim, unitIds } = createScenarioSimulation(scenario, settings);
+  const recorder = createMetricsRecorder({ world: scenario.world, obstacles: scenario.obstacles, units: scenario.units });
+  return {
+    choice: { name: choice.name, ...(units === undefined ? {} : { units }), seed: choice.seed },
+    scenario,
+    sim,
+    unitIds,
+    recorder,
+    positions: new Float64Array(2 * unitIds.length),
+    paused: false,
+    speed: 1,
+    accumulator: 0,
+  };
+}
+
+/** One tick of the simulation, recorded by the metrics recorder. */
+export function stepSession(session: PageSession): void {
+  stepSimulation(session.sim);
+  readPositions(session.sim, session.unitIds, session.positions);
+  recordTick(session.recorder, session.positions, simulationTime(session.sim), session.sim.timing.tickMs);
+}
+
+/**
+ * Advances the session by `realSeconds` of wall-clock time at its speed, in fixed ticks. Time
+ * that would need more than MAX_TICKS_PER_FRAME ticks, or more than `budgetMs` milliseconds of
+ * ticking, is dropped: the simulation then runs slower than real time instead of the frame rate
+ * collapsing while it catches up. Returns the ticks run.
+ */
+export function advanceSession(session: PageSession, realSeconds: number, budgetMs = Infinity): number {
+  if (session.paused) return 0;
+  session.accumulator += Math.max(0, realSeconds) * session.speed;
+  const dt = session.sim.dt;
+  const start = performance.now();
+  let ticks = 0;
+  while (session.accumulator >= dt) {
+    if (ticks === MAX_TICKS_PER_FRAME || (ticks > 0 && performance.now() - start > budgetMs)) {
+      session.accumulator = 0;
+      break;
+    }
+    stepSession(session);
+    session.accumulator -= dt;
+    ticks++;
+  }
+  return ticks;
+}
+
+/** The URL query for a choice: `?scenario=...&units=...&seed=...`. */
+export function choiceToQuery(choice: ScenarioChoice): string {
+  const params = new URLSearchParams({ scenario: choice.name });
+  if (choice.units !== undefined) params.set('units', String(choice.units));
+  params.set('seed', String(choice.seed));
+  return `?${params.toString()}`;
+}
+
+/**
+ * The choice a URL query asks for, falling back to `fallback` for a missing or bad value (an
+ * unknown scenario name, a unit count or seed that is not a whole number in range), with the
+ * reasons, so the page can say what it ignored.
+ */
+export function choiceFromQuery(query: string, fallback: ScenarioChoice): { choice: ScenarioChoice; ignored: string[] } {
+  const params = new URLSearchParams(query);
+  const ignored: string[] = [];
+  const name = params.get('scenario');
+  let choice: ScenarioChoice = { ...fallback };
+  if (name !== null) {
+    if (findBuiltInScenario(name) === undefined) ignored.push(`scenario: unknown name ${JSON.stringify(name)}`);
+    else choice = { name, seed: fallback.seed };
+  }
+  const whole = (key: string, min: number, max: number): number | undefined => {
+    const text = params.get(key);
+    if (text === null) return undefined;
+    const value = Number(text);
+    if (Number.isInteger(value) && value >= min && value <= max) return value;
+    ignored.push(`${key}: expected a whole number from ${min} to ${max}, got ${JSON.stringify(text)}`);
+    return undefined;
+  };
+  const units = whole('units', 1, MAX_PAGE_UNITS);
+  if (units !== undefined) choice.units = units;
+  const seed = whole('seed', 0, 2 ** 31 - 1);
+  if (seed !== undefined) choice.seed = seed;
+  return { choice, ignored };
+}
+
+/** the most units the page offers (the engine takes more; the page stays interactive to here) */
+export const MAX_PAGE_UNITS = 2000;
