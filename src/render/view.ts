@@ -134,7 +134,16 @@ export function createSimulationView(parent: Container, sim: Simulation): Simula
       rings.circle(unit.position.x, unit.position.y, unit.radius + 0.12);
       counts.selected++;
     }
-    if (counts.selected > 0) rings.stroke({ width: 0.08, color: SELECTED });
+    if (counts.selected === 0) return;
+    rings.stroke({ width: 0.08, color: SELECTED });
+    // where each selected unit is going: a faint line to its own slot
+    for (const id of selected) {
+      const unit = sim.unitsById.get(id);
+      if (unit === undefined || unit.task.kind !== 'move') continue;
+      rings.moveTo(unit.position.x, unit.position.y).lineTo(unit.task.target.x, unit.task.target.y);
+      rings.circle(unit.task.target.x, unit.task.target.y, 0.1);
+    }
+    rings.stroke({ width: 0.03, color: SELECTED, alpha: 0.3 });
   }
 
   function drawMarkers(list: readonly OrderMarker[]): void {
