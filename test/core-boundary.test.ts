@@ -36,6 +36,11 @@ function importedModules(text: string): string[] {
 }
 
 const DOM_GLOBAL = /\b(window|document)\./;
+const NODE_PROCESS = /\bprocess\.(env|argv|exit|stdout|stderr)\b/;
+
+function isBrowserOnly(specifier: string): boolean {
+  return ['pixi.js', 'pixi-viewport', 'lil-gui'].some((name) => specifier === name || specifier.startsWith(`${name}/`)) || specifier.startsWith('@pixi/');
+}
 
 describe('the simulation core stays headless', () => {
   const files = coreFiles(SRC);
@@ -47,10 +52,14 @@ describe('the simulation core stays headless', () => {
     expect(names.some((name) => /^(render|input|app)\//.test(name))).toBe(false);
   });
 
-  it('no file outside src/render, src/input and src/app imports pixi.js', () => {
-    const offenders = files.filter((file) =>
-      importedModules(readFileSync(file, 'utf8')).some((specifier) => specifier === 'pixi.js' || specifier.startsWith('pixi.js/') || specifier.startsWith('@pixi/')),
-    );
+  it('no file outside src/render, src/input and src/app imports pixi.js or the page\'s browser-only libraries', () => {
+    const offenders = files.filter((file) => importedModules(readFileSync(file, 'utf8')).some(isBrowserOnly));
+    expect(offenders.map((file) => relative(SRC, file))).toEqual([]);
+  });
+
+  it('no file of the core (outside src/cli too) reads process (it runs in the browser as well)', () => {
+    const core = files.filter((file) => !relative(SRC, file).startsWith(`cli${sep}`));
+    const offenders = core.filter((file) => NODE_PROCESS.test(readFileSync(file, 'utf8')));
     expect(offenders.map((file) => relative(SRC, file))).toEqual([]);
   });
 
@@ -68,5 +77,10 @@ describe('the simulation core stays headless', () => {
     expect(DOM_GLOBAL.test('const w = window.innerWidth;')).toBe(true);
     expect(DOM_GLOBAL.test('document.body.append(canvas);')).toBe(true);
     expect(DOM_GLOBAL.test('const windowSize = 3; // a window of ticks')).toBe(false);
+    expect(isBrowserOnly('pixi-viewport')).toBe(true);
+    expect(isBrowserOnly('lil-gui')).toBe(true);
+    expect(isBrowserOnly('planck')).toBe(false);
+    expect(NODE_PROCESS.test('const gain = Number(process.env.GAIN ?? 1);')).toBe(true);
+    expect(NODE_PROCESS.test('// the process of elimination')).toBe(false);
   });
 });

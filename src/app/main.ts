@@ -92,12 +92,20 @@ async function start(): Promise<void> {
     const { width, height } = session.sim.physics;
     viewport.resize(app.screen.width, app.screen.height, width, height);
     frameWorld();
-    const url = `${window.location.pathname}${choiceToQuery(session.choice)}`;
-    window.history.replaceState(null, '', url);
+    writeUrl();
     picker.name = session.choice.name;
     picker.units = session.choice.units ?? session.sim.units.length;
+    unitsControl?.enable(session.choice.units !== undefined);
     picker.seed = session.choice.seed;
     gui.controllersRecursive().forEach((controller) => controller.updateDisplay());
+  }
+
+  /** The URL keeps the scenario choice, and the strategy and response when not the defaults. */
+  function writeUrl(): void {
+    let query = choiceToQuery(session.choice);
+    if (settings.avoidance !== 'rays') query += `&avoidance=${settings.avoidance}`;
+    if (settings.response !== 'sideways') query += `&response=${settings.response}`;
+    window.history.replaceState(null, '', `${window.location.pathname}${query}`);
   }
 
   /** Zooms and centres the camera on the whole world, in the part of the screen the panel leaves. */
@@ -169,6 +177,11 @@ async function start(): Promise<void> {
   window.addEventListener('keydown', (event) => {
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
     held.add(event.key);
+    // a held key repeats: pause, step and restart act once per press
+    if (event.repeat && [' ', '.', 'r', 'R'].includes(event.key)) {
+      event.preventDefault();
+      return;
+    }
     switch (event.key) {
       case 'Escape':
         selected.clear();
@@ -220,7 +233,7 @@ async function start(): Promise<void> {
     .add(picker, 'name', BUILT_IN_SCENARIOS.map((scenario) => scenario.name))
     .name('scenario')
     .onChange((name: string) => load({ name, seed: picker.seed }));
-  scenarioFolder
+  const unitsControl = scenarioFolder
     .add(picker, 'units', 1, MAX_PAGE_UNITS, 1)
     .name('units')
     .onFinishChange((units: number) => {
@@ -257,6 +270,7 @@ async function start(): Promise<void> {
     .onChange((name: AvoidanceName) => {
       settings.avoidance = name;
       setAvoidance(session.sim, name);
+      writeUrl();
     });
   steeringFolder
     .add(steering, 'sideways')
@@ -264,6 +278,7 @@ async function start(): Promise<void> {
     .onChange((on: boolean) => {
       settings.response = on ? 'sideways' : 'physics';
       setCollisionResponse(session.sim, settings.response);
+      writeUrl();
     });
 
   const overlayFolder = gui.addFolder('overlays');
@@ -317,6 +332,7 @@ async function start(): Promise<void> {
         y: unit.position.y,
         team: unit.team,
         moving: unit.task.kind === 'move',
+        speed: Math.hypot(unit.velocity.x, unit.velocity.y),
       })),
     selected: () => [...selected].sort((a, b) => a - b),
     /** screen pixels (CSS) of a world point, for the tests' mouse */

@@ -223,6 +223,8 @@ function testObstacleAgainstRays(sensing: Sensing, obstacle: ObstacleSensor, cle
   for (let index = 0; index < 3; index++) {
     const ray = sensing.rays[index as 0 | 1 | 2];
     let fraction: number;
+    let normalX = 0;
+    let normalY = 0;
     if (circle !== null) {
       fraction = personalSpaceFraction(
         ray.origin.x,
@@ -244,6 +246,8 @@ function testObstacleAgainstRays(sensing: Sensing, obstacle: ObstacleSensor, cle
       _sense_rayInput.maxFraction = ray.hitFraction;
       if (!obstacle.fixture.rayCast(_sense_rayOutput, _sense_rayInput, 0)) continue;
       fraction = _sense_rayOutput.fraction;
+      normalX = _sense_rayOutput.normal.x;
+      normalY = _sense_rayOutput.normal.y;
     }
     if (fraction >= ray.hitFraction) continue;
     ray.hitFraction = fraction;
@@ -257,6 +261,8 @@ function testObstacleAgainstRays(sensing: Sensing, obstacle: ObstacleSensor, cle
     threat.radius = obstacle.boundingRadius;
     threat.velocity.x = 0;
     threat.velocity.y = 0;
+    threat.normal.x = normalX;
+    threat.normal.y = normalY;
     setThreatPoint(sensing, ray, index, fraction);
   }
 }

@@ -260,7 +260,10 @@ export function createSimulationView(parent: Container, sim: Simulation): Simula
       drawBox(state.selectionBox);
     },
     destroy() {
-      world.destroy({ children: true });
+      // the unit sprites share one context, destroyed once after them; every other Graphics
+      // owns its own
+      unitLayer.destroy({ children: true });
+      world.destroy({ children: true, context: true });
       unitContext.destroy();
     },
   };

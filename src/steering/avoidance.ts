@@ -74,15 +74,19 @@ export function sideAwayFrom(velocity: ReadonlyVec2, toOther: ReadonlyVec2): Sid
 
 /**
  * The reciprocal turn: against a unit that is already avoiding, adopt its side (both turn, say,
- * left, and so pass each other on opposite sides); otherwise, and against obstacles, turn away
- * from the side the threat is on, seen along the relative velocity (the way the agent moves
- * with respect to it). When the two are already avoiding on different sides, both adopting
- * would swap them every tick; the unit with the lower id keeps its side and the other adopts it.
+ * left, and so pass each other on opposite sides); otherwise turn away from the side the threat
+ * is on, read along the relative velocity (the way the agent moves with respect to it). When the
+ * two are already avoiding on different sides, both adopting would swap them every tick; the unit
+ * with the lower id keeps its side and the other adopts it.
  *
- * A unit that is almost dead ahead (its centre within half the sum of the radii of the relative
- * path) is passed on the RIGHT: there the cross product's sign is noise, and neighbours in a
+ * A unit or round obstacle that is almost dead ahead (its centre within half the sum of the
+ * radii of the relative path) is passed on the RIGHT: there the cross product's sign is noise, and neighbours in a
  * crowd that read it differently swerve into each other. Exactly ahead turns right too, as in
  * seed 004, so two units meeting head-on both turn to their own right.
+ *
+ * A wall (a box or polygon hit by a ray, with a surface normal) is not passed around its centre:
+ * the unit turns the way its velocity already runs along the wall, and only when it meets the
+ * wall square on does the side of the wall's centre decide.
  */
 export function chooseSide(agent: Agent, threat: Threat): Side {
   const other = threat.kind === 'unit' ? threat.unit : null;
@@ -92,16 +96,28 @@ export function chooseSide(agent: Agent, threat: Threat): Side {
   }
   const relativeX = agent.velocity.x - threat.velocity.x;
   const relativeY = agent.velocity.y - threat.velocity.y;
+  const speed = Math.sqrt(relativeX * relativeX + relativeY * relativeY);
   const toOtherX = threat.centre.x - agent.position.x;
   const toOtherY = threat.centre.y - agent.position.y;
   const across = relativeX * toOtherY - relativeY * toOtherX; // |v_rel| times the offset from the path
-  const speed = Math.sqrt(relativeX * relativeX + relativeY * relativeY);
-  if (Math.abs(across) <= DEAD_AHEAD * (agent.radius + threat.radius) * speed) return RIGHT;
+  const wall = threat.normal.x !== 0 || threat.normal.y !== 0;
+  if (wall) {
+    // the velocity's component along the wall: turning toward it is sliding along the wall
+    const into = relativeX * threat.normal.x + relativeY * threat.normal.y;
+    const alongX = relativeX - into * threat.normal.x;
+    const alongY = relativeY - into * threat.normal.y;
+    const turn = relativeX * alongY - relativeY * alongX;
+    if (Math.abs(turn) > SQUARE_ON * speed * speed) return turn > 0 ? LEFT : RIGHT;
+  } else if (Math.abs(across) <= DEAD_AHEAD * (agent.radius + threat.radius) * speed) {
+    return RIGHT;
+  }
   return across < 0 ? LEFT : RIGHT;
 }
 
-/** fraction of the sum of the radii within which a threat counts as dead ahead */
+/** fraction of the sum of the radii within which a unit or a round obstacle counts as dead ahead */
 const DEAD_AHEAD = 0.5;
+/** below this sine of the angle between the velocity and a wall's normal the wall is met square on */
+const SQUARE_ON = 0.05;
 
 /**
  * The velocity that gets the agent past the threat on `side`, into `out`.
@@ -117,6 +133,7 @@ const DEAD_AHEAD = 0.5;
  * Coincident centres and zero relative velocity give the agent's own velocity back.
  */
 export function avoidanceVelocity(out: Vec2, agent: Agent, threat: Threat, side: Side, config: SteeringConfig): Vec2 {
+  if (threat.normal.x !== 0 || threat.normal.y !== 0) return alongWall(out, agent, threat, side);
   set(out, agent.velocity.x, agent.velocity.y);
   let tx = threat.centre.x - agent.position.x;
   let ty = threat.centre.y - agent.position.y;
@@ -136,6 +153,28 @@ export function avoidanceVelocity(out: Vec2, agent: Agent, threat: Threat, side:
   out.x += tangentX * along - relativeX;
   out.y += tangentY * along - relativeY;
   return truncate(out, out, agent.maxSpeed);
+}
+
+/**
+ * Against a wall: run along it on `side` at the agent's speed. The wall's bounding circle, which
+ * the general rule steers around, can be metres wider than the wall is thick, and steering
+ * round it brakes a unit that meets a long wall at a slant. (Tilting away from the wall as well
+ * was tried: in the two-way corridor it pushed units into the oncoming lane and doubled the
+ * collisions.)
+ */
+function alongWall(out: Vec2, agent: Agent, threat: Threat, side: Side): Vec2 {
+  // the tangent on `side`: the normal turned a right angle, to the side of the velocity that
+  // `side` names (or forward when the unit already runs exactly along the wall)
+  let tx = -threat.normal.y;
+  let ty = threat.normal.x;
+  const turn = agent.velocity.x * ty - agent.velocity.y * tx; // > 0: the tangent is left of the velocity
+  const forward = agent.velocity.x * tx + agent.velocity.y * ty;
+  if (turn !== 0 ? (turn > 0 ? LEFT : RIGHT) !== side : forward < 0) {
+    tx = -tx;
+    ty = -ty;
+  }
+  const speed = Math.sqrt(agent.velocity.x * agent.velocity.x + agent.velocity.y * agent.velocity.y);
+  return set(out, tx * speed, ty * speed);
 }
 
 const _avoid_velocity = vec2();

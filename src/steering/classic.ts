@@ -45,6 +45,8 @@ function recordThreat(
   threat.radius = radius;
   threat.velocity.x = unit !== null ? unit.velocity.x : 0;
   threat.velocity.y = unit !== null ? unit.velocity.y : 0;
+  threat.normal.x = 0;
+  threat.normal.y = 0;
   threat.fraction = score;
   threat.ray = -1;
   threat.point.x = agent.position.x;

@@ -5,7 +5,7 @@
 export interface SteeringConfig {
   /** seconds the avoidance rays look ahead: a unit is a threat when the agent will touch it
    * within this time at their present velocities; the rays for obstacles are lookAheadTime *
-   * speed long, never shorter than the unit's diameter. Default 2 s. */
+   * speed long, never shorter than the unit's diameter. Default 1.5 s. */
   lookAheadTime: number;
   /** seconds a unit takes to reach the velocity it wants (seek / arrive / avoid gain).
    * Smaller is snappier and uses more force. Default 0.1 s. */

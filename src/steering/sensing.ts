@@ -32,6 +32,9 @@ export interface Threat {
   radius: number;
   /** m/s: velocity of the body hit (zero for an obstacle) */
   velocity: Vec2;
+  /** unit vector out of the surface where a ray hit a box or polygon obstacle (a wall); zero for
+   * units and circles, which are steered around by their centre */
+  normal: Vec2;
   /** how soon it will be touched, as a fraction of the look-ahead time, in [0, 1] (for an
    * obstacle, the fraction of the ray's length at which the ray hit it) */
   fraction: number;
@@ -68,6 +71,7 @@ export function createSensing(): Sensing {
       centre: vec2(),
       radius: 0,
       velocity: vec2(),
+      normal: vec2(),
       fraction: 1,
       ray: -1,
       point: vec2(),
@@ -86,6 +90,8 @@ export function clearThreat(threat: Threat): void {
   threat.radius = 0;
   threat.velocity.x = 0;
   threat.velocity.y = 0;
+  threat.normal.x = 0;
+  threat.normal.y = 0;
 }
 
 /** Ray length for a unit moving at `speed`: lookAheadTime * speed, never below the diameter. */
@@ -193,22 +199,19 @@ export function personalSpaceFraction(
  * unit's frame: one ray from the agent's centre along the relative velocity
  * (v_self - v_other) * lookAheadTime, against the other's disc grown by the agent's radius (the
  * exact band the three rays sample) and by `clearance` (personal space). A ray that starts
- * inside the personal space but outside contact, heading further in, hits at once (fraction 0).
- * Two units walking side by side at the same velocity never see each other; zero relative
- * velocity gives -1, never NaN.
+ * inside the personal space, or already touching, while the gap still closes hits at once
+ * (fraction 0). Two units walking side by side at the same velocity never see each other; zero
+ * relative velocity gives -1, never NaN.
  */
 export function relativeRayFraction(agent: Agent, other: Agent, lookAheadTime: number, clearance: number): number {
   const contact = agent.radius + other.radius;
   const x = agent.position.x;
   const y = agent.position.y;
-  return personalSpaceFraction(
-    x,
-    y,
-    x + (agent.velocity.x - other.velocity.x) * lookAheadTime,
-    y + (agent.velocity.y - other.velocity.y) * lookAheadTime,
-    other.position.x,
-    other.position.y,
-    contact,
-    contact + clearance,
-  );
+  const rvx = agent.velocity.x - other.velocity.x;
+  const rvy = agent.velocity.y - other.velocity.y;
+  const dx = other.position.x - x;
+  const dy = other.position.y - y;
+  // already touching and still closing in: the threat is now
+  if (dx * dx + dy * dy <= contact * contact) return rvx * dx + rvy * dy > 0 ? 0 : -1;
+  return personalSpaceFraction(x, y, x + rvx * lookAheadTime, y + rvy * lookAheadTime, other.position.x, other.position.y, contact, contact + clearance);
 }

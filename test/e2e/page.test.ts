@@ -14,6 +14,8 @@ interface UnitState {
   y: number;
   team: number;
   moving: boolean;
+  /** m/s */
+  speed: number;
 }
 
 interface TestHook {
@@ -148,7 +150,8 @@ describe('the demo page in Chromium', () => {
     await page.keyboard.press('s');
     await togglePause(page, false);
     await runTicks(page, 60);
-    await page.waitForFunction(() => (window as unknown as Hooked).__rts.units().every((u) => !u.moving), null, { timeout: 30_000 });
+    // the stop order ends every task at once; wait for the units to have come to rest as well
+    await page.waitForFunction(() => (window as unknown as Hooked).__rts.units().every((u) => !u.moving && u.speed < 0.01), null, { timeout: 30_000 });
 
     // select team 0 (the left block) and send it to the bottom middle
     const units = await hook(page, (rts) => rts.units());
@@ -165,7 +168,8 @@ describe('the demo page in Chromium', () => {
     const target = { x: 12.5, y: 4 };
     const click = await page.evaluate(([x, y]) => (window as unknown as Hooked).__rts.toScreen(x!, y!), [target.x, target.y]);
     await page.mouse.click(click.x, click.y, { button: 'right' });
-    expect((await hook(page, (rts) => rts.overlayCounts())).markers).toBeGreaterThanOrEqual(0);
+    // a marker where the click was, fading
+    await page.waitForFunction(() => (window as unknown as Hooked).__rts.overlayCounts().markers === 1, null, { timeout: 5_000 });
     await runTicks(page, 60);
     const moving = await hook(page, (rts) => rts.units());
     const distance = (u: { x: number; y: number }) => Math.hypot(u.x - target.x, u.y - target.y);
@@ -223,6 +227,17 @@ describe('the demo page in Chromium', () => {
     expect(counts.rays).toBeGreaterThanOrEqual(3 * 40);
     expect(counts.velocity).toBeGreaterThan(40);
     expect(counts.forces).toBe(0);
+    // the groups meet a few seconds in: avoidance forces and sides appear
+    await guiControl(page, 'avoidance force').check();
+    await guiControl(page, 'avoidance side').check();
+    await page.waitForFunction(
+      () => {
+        const now = (window as unknown as Hooked).__rts.overlayCounts();
+        return now.forces > 0 && now.sides > 0;
+      },
+      null,
+      { timeout: 60_000 },
+    );
     await guiControl(page, 'rays').uncheck();
     await page.waitForFunction(() => (window as unknown as Hooked).__rts.overlayCounts().rays === 0, null, { timeout: 10_000 });
     expect(problems).toEqual([]);
@@ -237,6 +252,12 @@ describe('the demo page in Chromium', () => {
     await select.selectOption('feeler');
     expect(await hook(page, (rts) => rts.avoidance())).toBe('feeler');
     await runTicks(page, 30);
+    // the URL keeps it, and a reload comes back with it
+    expect(page.url()).toContain('&avoidance=feeler');
+    await page.reload({ waitUntil: 'load' });
+    await page.waitForFunction(() => (window as unknown as Partial<Hooked>).__rts !== undefined, null, { timeout: 30_000 });
+    expect(await hook(page, (rts) => rts.avoidance())).toBe('feeler');
+    expect(await guiControl(page, 'avoidance').inputValue()).toBe('feeler');
     expect(problems).toEqual([]);
     await page.close();
   }, 120_000);

@@ -39,21 +39,23 @@ function runUntilSeen(sim: ReturnType<typeof createSimulation>, runner: number) 
 
 describe('the threat is the unit the runner will touch soonest, whatever order candidates come in', () => {
   for (const order of ['near-first', 'far-first'] as const) {
-    it(`keeps the nearer of two standing units on its line (${order})`, () => {
+    it(`keeps the nearer of two standing units on its line, both in one grid cell (${order})`, () => {
       const sim = createSimulation({ width: 40, height: 20, steering: { lookAheadTime: 0.01 } });
       const runner = addUnit(sim, { x: 2, y: 10 });
-      const places = order === 'near-first' ? [{ x: 13, y: 10 }, { x: 14, y: 10 }] : [{ x: 14, y: 10 }, { x: 13, y: 10 }];
+      // x = 12.2 and 13.8 share the 2 m cell [12, 14): the grid hands them over in creation order
+      const places = order === 'near-first' ? [{ x: 12.2, y: 10.1 }, { x: 13.8, y: 10 }] : [{ x: 13.8, y: 10 }, { x: 12.2, y: 10.1 }];
       const created = places.map((place) => addUnit(sim, place));
       const nearId = order === 'near-first' ? created[0] : created[1];
       const { threat, seenX, reach } = runUntilSeen(sim, runner);
-      // contact distance 1 m plus 0.1 m clearance: the far unit is entered at 12.9 m, in reach
-      expect(seenX + reach).toBeGreaterThan(14 - 1.1);
+      // contact distance 1 m plus 0.1 m clearance: the far unit is entered at 12.7 m, in reach
+      expect(seenX + reach).toBeGreaterThan(13.8 - 1.1);
       expect(threat.kind).toBe('unit');
       expect(threat.unit?.id).toBe(nearId);
       expect(threat.ray).toBe(RAY_RELATIVE);
-      expect(threat.fraction).toBeCloseTo((13 - 1.1 - seenX) / reach, 9);
+      const entry = 12.2 - Math.sqrt(1.1 ** 2 - 0.1 ** 2);
+      expect(threat.fraction).toBeCloseTo((entry - seenX) / reach, 9);
       // where the runner will be when it gets there
-      expect(threat.point.x).toBeCloseTo(13 - 1.1, 9);
+      expect(threat.point.x).toBeCloseTo(entry, 9);
     });
 
     it(`keeps a unit off its line that it will graze sooner over one on its line further on (${order})`, () => {
@@ -69,6 +71,34 @@ describe('the threat is the unit the runner will touch soonest, whatever order c
       expect(threat.fraction).toBeCloseTo((13 - Math.sqrt(1.1 ** 2 - 0.9 ** 2) - seenX) / reach, 9);
     });
   }
+});
+
+describe('the ring search stops early only when nothing further can be sooner', () => {
+  it('finds a fast unit coming head-on from rings away that will be touched before a near slow one ahead', () => {
+    const sim = createSimulation({ width: 60, height: 20, steering: { lookAheadTime: 0.01 } });
+    const runner = addUnit(sim, { x: 2, y: 10 });
+    // 2.4 m ahead of the runner's stopping point: a unit walking the same way at 1 m/s...
+    const slow = addUnit(sim, { x: 14, y: 10, maxSpeed: 1 });
+    // ...and, 12 m further (six grid rings), one coming straight at it at 4 m/s
+    const fast = addUnit(sim, { x: 26, y: 10 });
+    issueOrder(sim, { kind: 'move', unitIds: [slow], target: { x: 58, y: 10 } });
+    issueOrder(sim, { kind: 'move', unitIds: [fast], target: { x: 1, y: 10 } });
+    issueOrder(sim, { kind: 'move', unitIds: [runner], target: { x: 58, y: 10 } });
+    const unit = getUnit(sim, runner)!;
+    const slowUnit = getUnit(sim, slow)!;
+    const fastUnit = getUnit(sim, fast)!;
+    while (unit.position.x < 8) stepSimulation(sim);
+    updateSteeringConfig(sim, { lookAheadTime: 1.5 });
+    const gapToSlow = slowUnit.position.x - unit.position.x - 1.1;
+    const gapToFast = fastUnit.position.x - unit.position.x - 1.1;
+    const closingSlow = speedOf(unit) - speedOf(slowUnit);
+    const closingFast = speedOf(unit) + speedOf(fastUnit);
+    // the set-up really is the hard case: the far unit is the sooner one
+    expect(gapToFast / closingFast).toBeLessThan(gapToSlow / closingSlow);
+    expect(gapToFast / closingFast).toBeLessThan(1.5);
+    stepSimulation(sim);
+    expect(unit.sensing.threat.unit?.id).toBe(fast);
+  });
 });
 
 describe('obstacles: the closest hit over the three rays, whatever order they were added in', () => {

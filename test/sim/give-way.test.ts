@@ -36,7 +36,7 @@ describe('standing units make way for a unit that is held up by them', () => {
       }
     });
     expect(arrivals.has(mover)).toBe(true);
-    // the two east of it, on its way out, stepped aside across its path and stand again
+    // the units east of it on its row, on its way out, stepped aside across its path and stand again
     for (const id of standing) {
       const before = start.get(id)!;
       if (before.y !== 10 || before.x <= 10.5) continue;

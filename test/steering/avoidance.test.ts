@@ -130,6 +130,42 @@ describe('chooseSide: the reciprocal turn', () => {
   });
 });
 
+describe('walls (a box or polygon hit by a ray, with its surface normal)', () => {
+  // a long wall along y = -2 (its normal points up, at the unit), centre far ahead at (10, -2)
+  function wallThreat(): Threat {
+    const threat = createSensing().threat;
+    threat.kind = 'obstacle';
+    threat.obstacleId = 1;
+    threat.centre.x = 10;
+    threat.centre.y = -2;
+    threat.radius = 10;
+    threat.normal.y = 1;
+    threat.fraction = 0.5;
+    return threat;
+  }
+
+  it('turns the way the velocity already runs along the wall, not round the wall\'s bounding circle', () => {
+    // heading east and a little down onto a wall on its right: slide along it, to the left
+    const slanting = agent({ position: { x: 0, y: 0 }, velocity: { x: 4, y: -0.4 } });
+    expect(chooseSide(slanting, wallThreat())).toBe(LEFT);
+    const velocity = avoidanceVelocity(vec2(), slanting, wallThreat(), LEFT, DEFAULT_STEERING_CONFIG);
+    // along the wall, eastward, at the unit's speed: no braking
+    expect(velocity.x).toBeCloseTo(Math.hypot(4, 0.4), 9);
+    expect(velocity.y).toBeCloseTo(0, 9);
+    // heading west and down onto the same wall: slide west (its right)
+    const westward = agent({ position: { x: 0, y: 0 }, velocity: { x: -4, y: -0.4 } });
+    expect(chooseSide(westward, wallThreat())).toBe(RIGHT);
+    expect(avoidanceVelocity(vec2(), westward, wallThreat(), RIGHT, DEFAULT_STEERING_CONFIG).x).toBeCloseTo(-Math.hypot(4, 0.4), 9);
+  });
+
+  it('meeting a wall square on, takes the side away from the wall\'s centre, with no dead-ahead band', () => {
+    const down = agent({ position: { x: 9.8, y: 0 }, velocity: { x: 0, y: -4 } });
+    // heading south, the centre (10, -2) is a little to its left (east): turn right (west)
+    expect(chooseSide(down, wallThreat())).toBe(RIGHT);
+    expect(avoidanceVelocity(vec2(), down, wallThreat(), RIGHT, DEFAULT_STEERING_CONFIG).x).toBeCloseTo(-4, 9);
+  });
+});
+
 describe('which units are threats: the relative ray', () => {
   const { lookAheadTime, avoidClearance } = DEFAULT_STEERING_CONFIG;
   const soonest = (me: Agent, other: Agent) => relativeRayFraction(me, other, lookAheadTime, avoidClearance);
@@ -158,7 +194,7 @@ describe('which units are threats: the relative ray', () => {
   });
 
   it('sees a slower unit ahead going my way, when I will catch it within the look-ahead', () => {
-    // gap to the 1.1 m circle: 2.9 m, closing at 2 m/s: 1.45 s of the 2 s look-ahead
+    // gap to the 1.1 m circle: 2.9 m, closing at 2 m/s: 1.45 s of the 1.5 s look-ahead
     const slower = agent({ id: 2, position: { x: 4, y: 0 }, velocity: { x: 2, y: 0 } });
     expect(soonest(eastbound, slower)).toBeCloseTo(1.45 / lookAheadTime, 9);
     const farAhead = agent({ id: 2, position: { x: 9, y: 0 }, velocity: { x: 2, y: 0 } });
@@ -172,11 +208,15 @@ describe('which units are threats: the relative ray', () => {
     expect(soonest(eastbound, oncoming)).toBeCloseTo(3.9 / 8 / lookAheadTime, 9);
   });
 
-  it('reads fraction 0 inside the personal space when heading further in, and nothing once touching', () => {
+  it('reads fraction 0 inside the personal space or touching while the gap still closes, and nothing once it opens', () => {
     const close = agent({ id: 2, position: { x: 1.05, y: 0 }, velocity: { x: 0, y: 0 } });
     expect(soonest(eastbound, close)).toBe(0);
     const touching = agent({ id: 2, position: { x: 0.9, y: 0 }, velocity: { x: 0, y: 0 } });
-    expect(soonest(eastbound, touching)).toBe(-1);
+    expect(soonest(eastbound, touching)).toBe(0);
+    const leaving = agent({ id: 2, position: { x: 0.9, y: 0 }, velocity: { x: 5, y: 0 } });
+    expect(soonest(eastbound, leaving)).toBe(-1);
+    const behind = agent({ id: 2, position: { x: -0.9, y: 0 }, velocity: { x: 0, y: 0 } });
+    expect(soonest(eastbound, behind)).toBe(-1);
   });
 
   it('gives -1, not NaN, for coincident centres and for zero relative velocity', () => {
