@@ -29,7 +29,7 @@ describe('built-in scenarios, avoidance on, sideways response', () => {
     expect(result.maxPenetration).toBe(0);
   });
 
-  // Measured at seed 1 (rays / none): seed-smallgroups 5 / 54 collisions, head-on 67 / 981.
+  // Measured at seed 1 (rays / none): seed-smallgroups 4 / 54 collisions, head-on 63 / 978.
   for (const name of ['seed-onemiddle', 'seed-smallgroups', 'head-on']) {
     it(`${name}: every unit arrives, with at most half the collisions of avoidance off`, () => {
       const on = run(name);
@@ -39,13 +39,17 @@ describe('built-in scenarios, avoidance on, sideways response', () => {
     });
   }
 
-  it('head-on groups (2 x 40): a tenth of the collisions of avoidance off, path efficiency above 0.9', () => {
-    const on = run('head-on');
-    const off = run('head-on', 'none');
-    expect(on.arrived).toBe(on.units);
-    expect(on.collisions).toBeLessThanOrEqual(off.collisions / 10);
-    expect(on.pathEfficiency).toBeGreaterThan(0.9);
-  });
+  // The issue's quality bar. Measured at seed 1: head-on 63 / 978 collisions, path efficiency
+  // 0.915; crossing-90 120 / 1489, 0.910. (Four groups, at 234 / 2321 and 0.845, does not meet it.)
+  for (const name of ['head-on', 'crossing-90']) {
+    it(`${name}: every unit arrives with a tenth of the collisions of avoidance off, path efficiency above 0.9`, () => {
+      const on = run(name);
+      const off = run(name, 'none');
+      expect(on.arrived).toBe(on.units);
+      expect(on.collisions).toBeLessThanOrEqual(off.collisions / 10);
+      expect(on.pathEfficiency).toBeGreaterThan(0.9);
+    });
+  }
 });
 
 describe('every built-in scenario', () => {
