@@ -44,7 +44,8 @@ export function speedOf(unit: UnitView): number {
  * when the two meet.
  */
 export function buildPostMeeting(): { sim: Simulation; a: number; b: number } {
-  const sim = createSimulation({ width: 40, height: 40 });
+  // no routing: the units walk straight, so the meeting is the avoidance controller's alone
+  const sim = createSimulation({ width: 40, height: 40, navigation: false });
   const a = addUnit(sim, { x: 5, y: 20 });
   const b = addUnit(sim, { x: 15, y: 20.4 });
   addObstacle(sim, { type: 'circle', x: 11, y: 21, radius: 0.5 });

@@ -68,7 +68,7 @@ async function start(): Promise<void> {
     response: (COLLISION_RESPONSES as readonly string[]).includes(params.get('response') ?? '') ? (params.get('response') as CollisionResponse) : 'sideways',
   } satisfies { avoidance: AvoidanceName; response: CollisionResponse };
 
-  const overlays: Overlays = { rays: false, forces: false, sides: false, velocity: false };
+  const overlays: Overlays = { routes: true, rays: false, forces: false, sides: false, velocity: false };
   const selected = new Set<number>();
   const markers: OrderMarker[] = [];
   let selectionBox: { ax: number; ay: number; bx: number; by: number } | null = null;
@@ -282,6 +282,7 @@ async function start(): Promise<void> {
     });
 
   const overlayFolder = gui.addFolder('overlays');
+  overlayFolder.add(overlays, 'routes').name('routes of the selection');
   overlayFolder.add(overlays, 'rays').name('rays');
   overlayFolder.add(overlays, 'forces').name('avoidance force');
   overlayFolder.add(overlays, 'sides').name('avoidance side');

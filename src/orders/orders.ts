@@ -1,4 +1,5 @@
 import type { ReadonlyVec2, Vec2 } from '../math/vec2';
+import type { FlowField } from '../nav/grid';
 
 /** Move the units to a point as one group. Clicks, scenarios and tests all produce this. */
 export interface MoveOrder {
@@ -33,6 +34,9 @@ export type UnitTask =
        * still inside this circle.
        */
       readonly group: { readonly target: Vec2; readonly radius: number } | null;
+      /** the flow field toward the order's target when the world has obstacles, else null (a
+       * straight walk) */
+      readonly route: FlowField | null;
     };
 
 export const IDLE: UnitTask = Object.freeze({ kind: 'idle' });

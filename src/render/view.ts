@@ -10,6 +10,7 @@
  */
 import { Container, Graphics, GraphicsContext } from 'pixi.js';
 import type { ObstacleShape } from '../math/shapes';
+import { tracePath } from '../nav/grid';
 import type { Simulation } from '../sim/simulation';
 import { NO_SIDE } from '../steering/agent';
 import { RAY_RELATIVE } from '../steering/sensing';
@@ -25,6 +26,8 @@ export interface Overlays {
   sides: boolean;
   /** velocity as a line (the distance covered in 0.5 s) */
   velocity: boolean;
+  /** the route of the selected units' orders (down their flow fields) and each unit's waypoint */
+  routes: boolean;
 }
 
 export interface OrderMarker {
@@ -47,6 +50,8 @@ export interface ViewState {
 
 /** How many items each overlay drew in the last update (what the page's test hook reports). */
 export interface OverlayCounts {
+  /** route polylines drawn (one per order among the selected units) */
+  routes: number;
   rays: number;
   forces: number;
   sides: number;
@@ -71,6 +76,9 @@ const VELOCITY = 0xa3be8c;
 const SIDE_LEFT = 0x88c0d0;
 const SIDE_RIGHT = 0xd08770;
 const SELECTED = 0xffffff;
+const ROUTE = 0xb48ead;
+/** cells traced along a route for drawing, at most */
+const MAX_ROUTE_POINTS = 2000;
 
 export function createSimulationView(parent: Container, sim: Simulation): SimulationView {
   const world = new Container();
@@ -100,7 +108,7 @@ export function createSimulationView(parent: Container, sim: Simulation): Simula
     .lineTo(1, 0)
     .stroke({ width: 0.25, color: 0x14171c });
   const sprites = new Map<number, Graphics>();
-  const counts: OverlayCounts = { rays: 0, forces: 0, sides: 0, velocity: 0, selected: 0, markers: 0 };
+  const counts: OverlayCounts = { routes: 0, rays: 0, forces: 0, sides: 0, velocity: 0, selected: 0, markers: 0 };
 
   let drawnObstacleCount = -1;
 
@@ -165,8 +173,30 @@ export function createSimulationView(parent: Container, sim: Simulation): Simula
     }
   }
 
-  function drawOverlays(on: Readonly<Overlays>): void {
+  /** The route of each order among the selected units, traced from its first selected unit. */
+  const traced = new Set<number>();
+  function drawRoutes(selected: ReadonlySet<number>): void {
+    traced.clear();
+    for (const id of selected) {
+      const unit = sim.unitsById.get(id);
+      if (unit === undefined || unit.task.kind !== 'move' || unit.task.route === null) continue;
+      // each unit's next waypoint
+      overlay.moveTo(unit.position.x, unit.position.y).lineTo(unit.waypoint.x, unit.waypoint.y);
+      if (traced.has(unit.task.orderId)) continue;
+      traced.add(unit.task.orderId);
+      const points = tracePath(unit.task.route, unit.position.x, unit.position.y, MAX_ROUTE_POINTS);
+      if (points.length < 4) continue;
+      overlay.moveTo(points[0]!, points[1]!);
+      for (let i = 2; i < points.length; i += 2) overlay.lineTo(points[i]!, points[i + 1]!);
+      counts.routes++;
+    }
+    overlay.stroke({ width: 0.08, color: ROUTE, alpha: 0.8 });
+  }
+
+  function drawOverlays(on: Readonly<Overlays>, selected: ReadonlySet<number>): void {
     overlay.clear();
+    counts.routes = 0;
+    if (on.routes) drawRoutes(selected);
     counts.rays = 0;
     counts.forces = 0;
     counts.sides = 0;
@@ -256,7 +286,7 @@ export function createSimulationView(parent: Container, sim: Simulation): Simula
       drawUnits();
       drawRings(state.selected);
       drawMarkers(state.markers);
-      drawOverlays(state.overlays);
+      drawOverlays(state.overlays, state.selected);
       drawBox(state.selectionBox);
     },
     destroy() {

@@ -401,6 +401,95 @@ const overtaking: BuiltInScenario = {
 };
 
 // ---------------------------------------------------------------------------------------------
+// Walls in the way: routes, not just avoidance
+
+/** metres: thickness of the walls of the wall scenarios */
+const WALL_THICKNESS = 1;
+
+/** A wall from (x1, y1) to (x2, y2), as a box of WALL_THICKNESS centred on the segment. */
+function wall(x1: number, y1: number, x2: number, y2: number): ObstacleShape {
+  const length = Math.hypot(x2 - x1, y2 - y1);
+  const round = (value: number): number => Math.round(value * 1e6) / 1e6;
+  return {
+    type: 'box',
+    x: round((x1 + x2) / 2),
+    y: round((y1 + y2) / 2),
+    width: round(length + WALL_THICKNESS),
+    height: WALL_THICKNESS,
+    angle: round(Math.atan2(y2 - y1, x2 - x1)),
+  };
+}
+
+/**
+ * One group ordered to a point on the far side of walls that block the straight line: the walls
+ * come from `walls(width, height)` on a width x height field; the group starts at (startX,
+ * height / 2) walking east, the goal at (goalX, height / 2).
+ */
+function wallScenario(
+  name: string,
+  description: string,
+  size: { width: number; height: number; startX: number; goalX: number },
+  walls: (width: number, height: number) => ObstacleShape[],
+): BuiltInScenario {
+  return {
+    name,
+    description,
+    defaultUnits: 20,
+    minUnits: 1,
+    seeded: true,
+    build: (total, random) => {
+      const { width, height, startX, goalX } = size;
+      const goal = { x: goalX, y: height / 2 };
+      const units: Placed['units'] = placeBlock(total, startX, height / 2, 0, random).map(([x, y]) => ({
+        x,
+        y,
+        radius: UNIT_RADIUS,
+        maxSpeed: UNIT_SPEED,
+        team: 0,
+        goal,
+      }));
+      return { name, description, world: { width, height }, obstacles: walls(width, height), units, duration: GROUP_DURATION };
+    },
+  };
+}
+
+const lWall = wallScenario(
+  'l-wall',
+  'A group walks to a point behind an L-shaped wall whose corner faces it: the straight line runs into the corner.',
+  { width: 60, height: 40, startX: 10, goalX: 50 },
+  (_width, height) => [wall(30, height / 2 - 12, 30, height / 2 + 6), wall(30, height / 2 + 6, 40, height / 2 + 6)],
+);
+
+const tWall = wallScenario(
+  't-wall',
+  'A group walks to a point behind a T-shaped wall, its stem pointing at the group.',
+  { width: 60, height: 40, startX: 8, goalX: 52 },
+  (_width, height) => [wall(32, height / 2 - 11, 32, height / 2 + 11), wall(22, height / 2, 32, height / 2)],
+);
+
+const uTrap = wallScenario(
+  'u-trap',
+  'A group walks to a point behind a U-shaped wall that opens toward it: the straight line leads into the trap.',
+  { width: 60, height: 40, startX: 8, goalX: 52 },
+  (_width, height) => [
+    wall(36, height / 2 - 8, 36, height / 2 + 8),
+    wall(24, height / 2 - 8, 36, height / 2 - 8),
+    wall(24, height / 2 + 8, 36, height / 2 + 8),
+  ],
+);
+
+const maze = wallScenario(
+  'maze',
+  'A group crosses a small maze of walls (three staggered walls with gaps at alternate ends) to a point on the far side.',
+  { width: 60, height: 30, startX: 7, goalX: 54 },
+  (_width, height) => [
+    wall(18, 0, 18, height - 7),
+    wall(30, 7, 30, height),
+    wall(42, 0, 42, height - 7),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
 // The list
 
 export const BUILT_IN_SCENARIOS: readonly BuiltInScenario[] = [
@@ -447,6 +536,10 @@ export const BUILT_IN_SCENARIOS: readonly BuiltInScenario[] = [
   obstacleField,
   overtaking,
   crossing('large-groups', 'Two blocks of 200 units cross head-on.', [0, 180], 400),
+  lWall,
+  tWall,
+  uTrap,
+  maze,
 ];
 
 export const BUILT_IN_SCENARIO_NAMES: readonly string[] = BUILT_IN_SCENARIOS.map((scenario) => scenario.name);

@@ -5,6 +5,7 @@
 import { type ReadonlyVec2, type Vec2, distanceSquared, length, set, truncate, vec2 } from '../math/vec2';
 import { type ShapeGeometry, prepareShape, signedDistance } from '../math/shapes';
 import { arrangeSlots } from '../orders/formation';
+import { type FlowField, type NavGrid, buildFlowField, buildNavGrid, cellCentre, isClearLine, nearestFreeCell, steerPoint } from '../nav/grid';
 import { type MoveOrder, type Order, IDLE, type UnitTask, groupArrivalRadius } from '../orders/orders';
 import { installCollisionResponse } from '../physics/response';
 import { type SenseWorld, senseUnit } from '../physics/sensing';
@@ -54,6 +55,10 @@ export interface SimulationDef {
   response?: CollisionResponse;
   /** controller tuning merged over DEFAULT_STEERING_CONFIG */
   steering?: Partial<SteeringConfig>;
+  /** whether move orders are routed round obstacles (src/nav); default true. Off, units walk
+   * straight at their targets and only the avoidance strategy keeps them off obstacles (as in
+   * the seeds). */
+  navigation?: boolean;
 }
 
 /** A new unit. Lengths in metres, mass in kilograms, speed in m/s, force in newtons. */
@@ -113,6 +118,10 @@ export interface Unit {
   wayRequest: Vec2;
   /** whether the unit, idle, is only braking this tick (so its body may sleep) */
   resting: boolean;
+  /** metres: where the unit heads to follow its route (its target when in clear line) */
+  waypoint: Vec2;
+  /** the tick at which `waypoint` was last worked out; -1 to work it out now */
+  waypointTick: number;
   /** rays, threat and crowding from this tick's sense phase */
   sensing: Sensing;
   /** the move order being walked (see Agent.groupId); 0 when idle */
@@ -151,13 +160,25 @@ export type ObstacleView = DeepReadonly<Omit<Obstacle, 'body' | 'sensor' | 'geom
 /** metres: side of the grid cells the sense phase finds neighbours in */
 const GRID_CELL_SIZE = 2;
 
-export type SimulationEvent = {
-  readonly type: 'arrived';
-  readonly unitId: number;
-  readonly orderId: number;
-  /** simulated seconds */
-  readonly time: number;
-};
+export type SimulationEvent =
+  | {
+      readonly type: 'arrived';
+      readonly unitId: number;
+      readonly orderId: number;
+      /** simulated seconds */
+      readonly time: number;
+    }
+  | {
+      /** a move order's target cannot be reached (walled in, or inside an obstacle with no way
+       * to it); the units go to the closest point they can reach instead */
+      readonly type: 'unreachable';
+      readonly orderId: number;
+      readonly unitIds: readonly number[];
+      /** metres: the target asked for, and the one the units go to */
+      readonly requested: Readonly<Vec2>;
+      readonly target: Readonly<Vec2>;
+      readonly time: number;
+    };
 
 export interface Simulation {
   readonly physics: PhysicsWorld;
@@ -178,11 +199,17 @@ export interface Simulation {
   /** events of the last tick */
   readonly events: SimulationEvent[];
   readonly listeners: Set<(event: SimulationEvent) => void>;
-  /** wall-clock milliseconds of the last tick: the whole tick and planck's step inside it */
-  readonly timing: { tickMs: number; physicsMs: number };
+  /** wall-clock milliseconds of the last tick: the whole tick, planck's step inside it, and
+   * the planning of the orders it applied (routes and slots) */
+  readonly timing: { tickMs: number; physicsMs: number; planMs: number };
   nextUnitId: number;
   nextObstacleId: number;
   nextOrderId: number;
+  /** the navigation grid for the current obstacles and largest unit; null until an order
+   * needs it, and again whenever obstacles change */
+  nav: NavGrid | null;
+  /** whether move orders are routed (SimulationDef.navigation) */
+  readonly navigation: boolean;
 }
 
 export function createSimulation(def: SimulationDef): Simulation {
@@ -195,6 +222,8 @@ export function createSimulation(def: SimulationDef): Simulation {
   const avoidance = checkOneOf(def.avoidance ?? 'rays', 'simulation.avoidance', AVOIDANCE_NAMES);
   const response = checkOneOf(def.response ?? 'sideways', 'simulation.response', COLLISION_RESPONSES);
   const config = resolveSteeringConfig(def.steering);
+  const navigation = def.navigation ?? true;
+  if (typeof navigation !== 'boolean') throw new Error(`simulation.navigation: expected true or false, got ${describeValue(navigation)}`);
 
   const physics = createPhysicsWorld({ width, height, response });
   installCollisionResponse(physics);
@@ -212,10 +241,12 @@ export function createSimulation(def: SimulationDef): Simulation {
     pendingOrders: [],
     events: [],
     listeners: new Set(),
-    timing: { tickMs: 0, physicsMs: 0 },
+    timing: { tickMs: 0, physicsMs: 0, planMs: 0 },
     nextUnitId: 1,
     nextObstacleId: 1,
     nextOrderId: 1,
+    nav: null,
+    navigation,
   };
 }
 
@@ -260,6 +291,8 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
     task: IDLE,
     wayRequest: vec2(),
     resting: true,
+    waypoint: vec2(x, y),
+    waypointTick: -1,
     slowTime: 0,
     groupId: 0,
     distanceToTarget: Infinity,
@@ -290,6 +323,7 @@ export function addObstacle(sim: Simulation, def: ObstacleShape): number {
   const { body, sensor } = createObstacleBody(sim.physics, id, shape);
   sim.obstacles.push({ id, shape, body, sensor, geometry: prepareShape(shape) });
   sim.senseWorld.obstacles.push(sensor);
+  sim.nav = null;
   return id;
 }
 
@@ -300,6 +334,7 @@ export function removeObstacle(sim: Simulation, obstacleId: number): boolean {
   destroyBody(sim.physics, obstacle.body);
   sim.obstacles.splice(index, 1);
   sim.senseWorld.obstacles.splice(sim.senseWorld.obstacles.indexOf(obstacle.sensor), 1);
+  sim.nav = null;
   return true;
 }
 
@@ -397,6 +432,9 @@ export function stepSimulation(sim: Simulation): void {
 
 /** Phase 1: turn queued orders into unit tasks; a group move gives each unit its own slot. */
 function applyPendingOrders(sim: Simulation): void {
+  sim.timing.planMs = 0;
+  if (sim.pendingOrders.length === 0) return;
+  const start = performance.now();
   for (const { order, orderId } of sim.pendingOrders) {
     const units = order.unitIds
       .map((unitId) => sim.unitsById.get(unitId))
@@ -408,17 +446,26 @@ function applyPendingOrders(sim: Simulation): void {
     assignMoveTasks(sim, units, order, orderId);
   }
   sim.pendingOrders.length = 0;
+  sim.timing.planMs = performance.now() - start;
 }
 
 function assignMoveTasks(sim: Simulation, units: Unit[], order: MoveOrder, orderId: number): void {
   const stopRadius = sim.config.arrivalTolerance;
+  const largest = Math.max(...units.map((unit) => unit.radius));
+  let target = clampIntoWorld(sim, order.target, largest);
+  const route = planRoute(sim, units, target, orderId);
+  for (const unit of units) unit.waypointTick = -1;
   if (units.length === 1) {
+    // a lone unit goes to the target, or where the route ends when the target is not free ground
     const unit = units[0]!;
-    unit.task = { kind: 'move', orderId, target: clampIntoWorld(sim, order.target, unit.radius), stopRadius, group: null };
+    const blocked = route !== null && (route.unreachable || !isFreeGround(sim, target.x, target.y, unit.radius));
+    const end = blocked ? vec2(route.goal.x, route.goal.y) : target;
+    unit.task = { kind: 'move', orderId, target: clampIntoWorld(sim, end, unit.radius), stopRadius, group: null, route };
     return;
   }
-  const largest = Math.max(...units.map((unit) => unit.radius));
-  const target = clampIntoWorld(sim, order.target, largest);
+  // a group keeps its target (its slots are placed on free ground around it) unless the target
+  // could not be reached at all
+  if (route !== null && route.unreachable) target = vec2(route.goal.x, route.goal.y);
   const group = { target, radius: groupArrivalRadius(largest, units.length) };
   const slots = arrangeSlots({
     units,
@@ -427,8 +474,75 @@ function assignMoveTasks(sim: Simulation, units: Unit[], order: MoveOrder, order
     isFree: (x, y, radius) => isFreeGround(sim, x, y, radius),
   });
   units.forEach((unit, index) => {
-    unit.task = { kind: 'move', orderId, target: clampIntoWorld(sim, slots[index]!, unit.radius), stopRadius, group };
+    unit.task = { kind: 'move', orderId, target: clampIntoWorld(sim, slots[index]!, unit.radius), stopRadius, group, route };
   });
+}
+
+/**
+ * The flow field for a move order, or null when the world has no obstacles (units walk
+ * straight). A target on blocked ground moves to the nearest free point. When no unit of the
+ * order can reach it (walled in), the target moves to the free point closest to it that the
+ * first unit can reach (of points about as close, the one nearer the unit by path), and an
+ * `unreachable` event says so.
+ */
+function planRoute(sim: Simulation, units: readonly Unit[], target: Vec2, orderId: number): (FlowField & { unreachable: boolean }) | null {
+  if (!sim.navigation || sim.obstacles.length === 0) return null;
+  const grid = navGrid(sim);
+  const field = buildFlowField(grid, target.x, target.y);
+  if (field === null) return null;
+  const reached = units.some((unit) => {
+    const cell = nearestFreeCell(grid, unit.position.x, unit.position.y);
+    return cell >= 0 && field.distance[cell] !== Infinity;
+  });
+  if (reached) return { ...field, unreachable: false };
+  const first = units[0]!;
+  const fromUnit = buildFlowField(grid, first.position.x, first.position.y);
+  if (fromUnit === null) return { ...field, unreachable: false };
+  // the reachable cell nearest the target; of cells about as near, the one the unit reaches soonest
+  let closest = -1;
+  let bestScore = Infinity;
+  const centre = vec2();
+  for (let cell = 0; cell < fromUnit.distance.length; cell++) {
+    const path = fromUnit.distance[cell]!;
+    if (path === Infinity) continue;
+    cellCentre(grid, cell, centre);
+    const score = Math.hypot(centre.x - target.x, centre.y - target.y) + UNREACHABLE_TIE_BREAK * path;
+    if (score < bestScore) {
+      bestScore = score;
+      closest = cell;
+    }
+  }
+  if (closest < 0) return { ...field, unreachable: false };
+  const goal = cellCentre(grid, closest, vec2());
+  const rerouted = buildFlowField(grid, goal.x, goal.y);
+  if (rerouted === null) return { ...field, unreachable: false };
+  sim.events.push({
+    type: 'unreachable',
+    orderId,
+    unitIds: units.map((unit) => unit.id),
+    requested: { x: target.x, y: target.y },
+    target: { x: rerouted.goal.x, y: rerouted.goal.y },
+    time: simulationTime(sim),
+  });
+  return { ...rerouted, unreachable: true };
+}
+
+/** per metre of path: among points about as near an unreachable target, prefer the closer by path */
+const UNREACHABLE_TIE_BREAK = 0.01;
+/** metres of margin the navigation grid keeps beyond the largest unit's radius */
+const NAV_MARGIN = 0.15;
+/** the navigation grid has at most about this many cells (its cell size grows with the world) */
+const NAV_MAX_CELLS = 60_000;
+const NAV_MIN_CELL = 0.5;
+
+/** The navigation grid, built on first use for the current obstacles and largest unit. */
+function navGrid(sim: Simulation): NavGrid {
+  const clearance = Math.max(...sim.units.map((unit) => unit.radius), DEFAULT_UNIT_RADIUS) + NAV_MARGIN;
+  if (sim.nav !== null && sim.nav.clearance >= clearance) return sim.nav;
+  const { width, height } = sim.physics;
+  const cellSize = Math.max(NAV_MIN_CELL, Math.sqrt((width * height) / NAV_MAX_CELLS));
+  sim.nav = buildNavGrid(width, height, sim.obstacles.map((obstacle) => obstacle.geometry), clearance, cellSize);
+  return sim.nav;
 }
 
 /** The point moved, if needed, so a disc of `radius` around it lies inside the walls. */
@@ -441,8 +555,10 @@ function clampIntoWorld(sim: Simulation, point: ReadonlyVec2, radius: number): V
 function isFreeGround(sim: Simulation, x: number, y: number, radius: number): boolean {
   const { width, height } = sim.physics;
   if (x < radius || y < radius || x > width - radius || y > height - radius) return false;
-  for (const obstacle of sim.obstacles) {
-    if (signedDistance(obstacle.geometry, x, y) < radius + SLOT_OBSTACLE_CLEARANCE) return false;
+  const reach = radius + SLOT_OBSTACLE_CLEARANCE;
+  for (const { geometry } of sim.obstacles) {
+    if (x < geometry.minX - reach || x > geometry.maxX + reach || y < geometry.minY - reach || y > geometry.maxY + reach) continue;
+    if (signedDistance(geometry, x, y) < reach) return false;
   }
   return true;
 }
@@ -474,6 +590,45 @@ function askForWay(sim: Simulation): void {
   }
 }
 
+/** ticks between two look-ups of a unit's waypoint (units are staggered by id) */
+const WAYPOINT_INTERVAL = 15;
+/** metres of path a unit looks down its flow field for the furthest point in clear line */
+const ROUTE_LOOK_AHEAD = 12;
+
+/**
+ * Turns the preferred velocity toward the unit's waypoint when its target is not in clear line:
+ * same speed, the route's direction. The waypoint is worked out again every WAYPOINT_INTERVAL
+ * ticks, or at once when the unit is within a metre of it.
+ */
+function followRoute(sim: Simulation, unit: Unit, route: FlowField, target: ReadonlyVec2, preferred: Vec2): void {
+  // the last steps are straight: a target by a wall lies in the grid's margin, which the route
+  // keeps clear of, though the unit's own disc fits there
+  const near = route.grid.clearance + 2 * route.grid.cellSize;
+  if ((target.x - unit.position.x) ** 2 + (target.y - unit.position.y) ** 2 < near * near) return;
+  const dx = unit.waypoint.x - unit.position.x;
+  const dy = unit.waypoint.y - unit.position.y;
+  const due = unit.waypointTick < 0 || (sim.tick + unit.id) % WAYPOINT_INTERVAL === 0 || dx * dx + dy * dy < 1;
+  if (due) {
+    unit.waypointTick = sim.tick;
+    if (isClearLine(route.grid, unit.position.x, unit.position.y, target.x, target.y)) {
+      unit.waypoint.x = target.x;
+      unit.waypoint.y = target.y;
+    } else if (!steerPoint(route, unit.position.x, unit.position.y, ROUTE_LOOK_AHEAD, unit.waypoint)) {
+      unit.waypoint.x = target.x;
+      unit.waypoint.y = target.y;
+    }
+  }
+  if (unit.waypoint.x === target.x && unit.waypoint.y === target.y) return;
+  const wx = unit.waypoint.x - unit.position.x;
+  const wy = unit.waypoint.y - unit.position.y;
+  const distance = Math.sqrt(wx * wx + wy * wy);
+  if (distance < 1e-9) return;
+  // on the way round, keep walking at full speed (braking is for the target itself)
+  const speed = unit.maxSpeed;
+  preferred.x = (wx / distance) * speed;
+  preferred.y = (wy / distance) * speed;
+}
+
 const _decide_preferred = vec2();
 const _decide_seek = vec2();
 const _decide_separation = vec2();
@@ -497,6 +652,7 @@ function decideAll(sim: Simulation): void {
     } else {
       unit.resting = false;
       const preferred = arriveVelocity(_decide_preferred, unit, unit.task.target, unit.task.stopRadius, config);
+      if (unit.task.route !== null) followRoute(sim, unit, unit.task.route, unit.task.target, preferred);
       velocityChangeForce(_decide_seek, unit, preferred.x, preferred.y, config);
       sim.strategy.decide(unit.avoidance, unit, unit.sensing, preferred, config);
       separationForce(_decide_separation, unit, unit.sensing.crowding, config);

@@ -25,7 +25,7 @@ interface TestHook {
   units(): UnitState[];
   selected(): number[];
   toScreen(x: number, y: number): { x: number; y: number };
-  overlayCounts(): { rays: number; forces: number; sides: number; velocity: number; selected: number; markers: number };
+  overlayCounts(): { routes: number; rays: number; forces: number; sides: number; velocity: number; selected: number; markers: number };
   startPositions(): Array<{ x: number; y: number }>;
   paused(): boolean;
 }
@@ -194,6 +194,33 @@ describe('the demo page in Chromium', () => {
     expect(problems).toEqual([]);
     await page.close();
   }, 180_000);
+
+  it('a right click behind a U-shaped wall sends the selection round it, the route drawn; they arrive', async () => {
+    const { page, problems } = await openPage('?scenario=u-trap&units=8&seed=1');
+    await togglePause(page, true);
+    // select everyone and stop them where they stand, at the start
+    const corner = await page.evaluate(() => (window as unknown as Hooked).__rts.toScreen(0.5, 39.5));
+    const far = await page.evaluate(() => (window as unknown as Hooked).__rts.toScreen(20, 0.5));
+    await page.mouse.move(corner.x, corner.y);
+    await page.mouse.down();
+    await page.mouse.move(far.x, far.y, { steps: 6 });
+    await page.mouse.up();
+    expect((await hook(page, (rts) => rts.selected())).length).toBe(8);
+    await page.keyboard.press('s');
+    await guiControl(page, 'speed').selectOption('4');
+    await togglePause(page, false);
+    // behind the U: the straight line from the group runs into the trap
+    const target = { x: 46, y: 20 };
+    const click = await page.evaluate(([x, y]) => (window as unknown as Hooked).__rts.toScreen(x!, y!), [target.x, target.y]);
+    await page.mouse.click(click.x, click.y, { button: 'right' });
+    await page.waitForFunction(() => (window as unknown as Hooked).__rts.overlayCounts().routes > 0, null, { timeout: 10_000 });
+    await page.waitForFunction(() => (window as unknown as Hooked).__rts.units().every((u) => !u.moving), null, { timeout: 90_000 });
+    const end = await hook(page, (rts) => rts.units());
+    const radius = Math.max(1, 2 * 0.5 * Math.sqrt(8));
+    for (const unit of end) expect(Math.hypot(unit.x - target.x, unit.y - target.y)).toBeLessThan(radius + 0.5);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 150_000);
 
   it('the scenario picker loads a scenario, the URL keeps it, and a reload reproduces it', async () => {
     const { page, problems } = await openPage();

@@ -1,0 +1,334 @@
+/**
+ * The navigation layer: a grid over the world marking where a unit's centre may go (the static
+ * obstacles and the walls inflated by the unit's radius and a margin), and flow fields on it,
+ * one per group order, giving every cell its path distance to the order's target (the RTS way:
+ * one search serves the whole group, wherever each unit is).
+ *
+ * Units do not follow the grid cell by cell: `steerPoint` looks down the field and returns the
+ * furthest point on the way that is in a straight, clear line from the unit, so paths are
+ * straight lines between corners, not zig-zags along the grid. No pixi.js, no DOM.
+ */
+import { type ShapeGeometry, signedDistance } from '../math/shapes';
+import type { Vec2 } from '../math/vec2';
+
+export interface NavGrid {
+  /** metres per cell side */
+  readonly cellSize: number;
+  readonly columns: number;
+  readonly rows: number;
+  /** metres: the radius a unit's centre keeps from obstacles and walls here */
+  readonly clearance: number;
+  /** 1 where a centre may not be: within `clearance` of an obstacle or a wall */
+  readonly blocked: Uint8Array;
+  /** 1 for a free cell next to a blocked one: paths cost NEAR_COST times more there, so routes
+   * keep a cell's width off walls where they have the room */
+  readonly near: Uint8Array;
+}
+
+/** how much more a step into a cell next to a blocked one costs */
+export const NEAR_COST = 2;
+
+/** A flow field toward one target: path distances over the grid. */
+export interface FlowField {
+  readonly grid: NavGrid;
+  /** the cell the field flows to: the target's, or the nearest free one to it */
+  readonly goalCell: number;
+  /** metres: the point the field flows to (the target, moved onto free ground if needed) */
+  readonly goal: Readonly<Vec2>;
+  /** metres of path from each cell's centre to the goal, steps along walls counted NEAR_COST
+   * times; Infinity where it cannot be reached */
+  readonly distance: Float64Array;
+}
+
+/**
+ * Marks the cells whose centre lies within `clearance` of an obstacle or of the world's walls.
+ * Each obstacle only visits the cells of its own bounds grown by the clearance.
+ */
+export function buildNavGrid(width: number, height: number, obstacles: readonly ShapeGeometry[], clearance: number, cellSize: number): NavGrid {
+  const columns = Math.max(1, Math.ceil(width / cellSize));
+  const rows = Math.max(1, Math.ceil(height / cellSize));
+  const blocked = new Uint8Array(columns * rows);
+  for (let row = 0; row < rows; row++) {
+    const y = (row + 0.5) * cellSize;
+    for (let column = 0; column < columns; column++) {
+      const x = (column + 0.5) * cellSize;
+      if (x < clearance || y < clearance || x > width - clearance || y > height - clearance) blocked[row * columns + column] = 1;
+    }
+  }
+  for (const obstacle of obstacles) {
+    const column0 = Math.max(0, Math.floor((obstacle.minX - clearance) / cellSize));
+    const column1 = Math.min(columns - 1, Math.floor((obstacle.maxX + clearance) / cellSize));
+    const row0 = Math.max(0, Math.floor((obstacle.minY - clearance) / cellSize));
+    const row1 = Math.min(rows - 1, Math.floor((obstacle.maxY + clearance) / cellSize));
+    for (let row = row0; row <= row1; row++) {
+      for (let column = column0; column <= column1; column++) {
+        const index = row * columns + column;
+        if (blocked[index] === 1) continue;
+        if (signedDistance(obstacle, (column + 0.5) * cellSize, (row + 0.5) * cellSize) < clearance) blocked[index] = 1;
+      }
+    }
+  }
+  const near = new Uint8Array(columns * rows);
+  for (let row = 0; row < rows; row++) {
+    for (let column = 0; column < columns; column++) {
+      const index = row * columns + column;
+      if (blocked[index] === 1) continue;
+      for (let dy = -1; dy <= 1 && near[index] === 0; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const r = row + dy;
+          const c = column + dx;
+          if (r >= 0 && c >= 0 && r < rows && c < columns && blocked[r * columns + c] === 1) {
+            near[index] = 1;
+            break;
+          }
+        }
+      }
+    }
+  }
+  return { cellSize, columns, rows, clearance, blocked, near };
+}
+
+/** The cell holding the point (clamped into the grid). */
+export function cellAt(grid: NavGrid, x: number, y: number): number {
+  const column = Math.min(grid.columns - 1, Math.max(0, Math.floor(x / grid.cellSize)));
+  const row = Math.min(grid.rows - 1, Math.max(0, Math.floor(y / grid.cellSize)));
+  return row * grid.columns + column;
+}
+
+export function cellCentre(grid: NavGrid, cell: number, out: Vec2): Vec2 {
+  out.x = ((cell % grid.columns) + 0.5) * grid.cellSize;
+  out.y = (Math.floor(cell / grid.columns) + 0.5) * grid.cellSize;
+  return out;
+}
+
+/**
+ * The free cell nearest to the point (by the distance between the point and the cell's centre),
+ * searching outward ring by ring; -1 when the grid has no free cell at all. `accept` narrows
+ * which free cells count (e.g. those a flow field reaches).
+ */
+export function nearestFreeCell(grid: NavGrid, x: number, y: number, accept: (cell: number) => boolean = () => true): number {
+  const start = cellAt(grid, x, y);
+  const column0 = start % grid.columns;
+  const row0 = Math.floor(start / grid.columns);
+  const maxRing = Math.max(grid.columns, grid.rows);
+  let best = -1;
+  let bestDistanceSq = Infinity;
+  for (let ring = 0; ring <= maxRing; ring++) {
+    // a cell in this ring is at least (ring - 1) cells from the point: nothing further can win
+    const nearest = (ring - 1) * grid.cellSize;
+    if (best >= 0 && nearest * nearest > bestDistanceSq) break;
+    for (let row = row0 - ring; row <= row0 + ring; row++) {
+      if (row < 0 || row >= grid.rows) continue;
+      const edge = row === row0 - ring || row === row0 + ring;
+      const step = edge || ring === 0 ? 1 : 2 * ring;
+      for (let column = column0 - ring; column <= column0 + ring; column += step) {
+        if (column < 0 || column >= grid.columns) continue;
+        const cell = row * grid.columns + column;
+        if (grid.blocked[cell] === 1 || !accept(cell)) continue;
+        const dx = (column + 0.5) * grid.cellSize - x;
+        const dy = (row + 0.5) * grid.cellSize - y;
+        const distanceSq = dx * dx + dy * dy;
+        if (distanceSq < bestDistanceSq) {
+          best = cell;
+          bestDistanceSq = distanceSq;
+        }
+      }
+    }
+  }
+  return best;
+}
+
+/**
+ * Path costs to the free cell nearest the target, by a shortest-path search over 8 neighbours
+ * (diagonal steps only where both side cells are free, so paths never cut a blocked corner; steps
+ * next to a blocked cell cost NEAR_COST times their length). Returns null when the grid has no
+ * free cell.
+ */
+export function buildFlowField(grid: NavGrid, targetX: number, targetY: number): FlowField | null {
+  const goalCell = nearestFreeCell(grid, targetX, targetY);
+  if (goalCell < 0) return null;
+  const count = grid.columns * grid.rows;
+  // Dial's algorithm: step costs are small integers (a straight step 10, a diagonal 14, twice
+  // that next to a wall), so a ring of buckets indexed by cost does what a heap would, in linear
+  // time
+  const cost = new Int32Array(count).fill(UNREACHED);
+  const buckets: number[][] = Array.from({ length: MAX_STEP + 1 }, () => []);
+  cost[goalCell] = 0;
+  buckets[0]!.push(goalCell);
+  let pending = 1;
+  const { columns, rows, blocked, near } = grid;
+  for (let current = 0; pending > 0; current++) {
+    const bucket = buckets[current % (MAX_STEP + 1)]!;
+    while (bucket.length > 0) {
+      const cell = bucket.pop()!;
+      pending--;
+      if (cost[cell]! !== current) continue; // reached more cheaply since it was queued
+      const column = cell % columns;
+      const row = (cell - column) / columns;
+      for (let dy = -1; dy <= 1; dy++) {
+        const r = row + dy;
+        if (r < 0 || r >= rows) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          if (dx === 0 && dy === 0) continue;
+          const c = column + dx;
+          if (c < 0 || c >= columns) continue;
+          const next = r * columns + c;
+          if (blocked[next] === 1) continue;
+          const diagonal = dx !== 0 && dy !== 0;
+          if (diagonal && (blocked[row * columns + c] === 1 || blocked[r * columns + column] === 1)) continue;
+          const step = (diagonal ? DIAGONAL_STEP : STRAIGHT_STEP) * (near[next] === 1 ? NEAR_COST : 1);
+          const through = current + step;
+          if (through < cost[next]!) {
+            cost[next] = through;
+            buckets[through % (MAX_STEP + 1)]!.push(next);
+            pending++;
+          }
+        }
+      }
+    }
+  }
+  const distance = new Float64Array(count);
+  const metresPerUnit = grid.cellSize / STRAIGHT_STEP;
+  for (let cell = 0; cell < count; cell++) distance[cell] = cost[cell] === UNREACHED ? Infinity : cost[cell]! * metresPerUnit;
+  const goal = { x: targetX, y: targetY };
+  if (grid.blocked[cellAt(grid, targetX, targetY)] === 1) cellCentre(grid, goalCell, goal);
+  return { grid, goalCell, goal, distance };
+}
+
+/** integer step costs: a cell side is 10, a diagonal 14 (10 sqrt 2, rounded) */
+const STRAIGHT_STEP = 10;
+const DIAGONAL_STEP = 14;
+const MAX_STEP = DIAGONAL_STEP * NEAR_COST;
+const UNREACHED = 0x7fffffff;
+
+/**
+ * Whether a centre can move in a straight line from a to b without entering a blocked cell:
+ * every cell the segment passes through (including corner touches) is free.
+ */
+export function isClearLine(grid: NavGrid, ax: number, ay: number, bx: number, by: number): boolean {
+  const size = grid.cellSize;
+  let column = Math.floor(ax / size);
+  let row = Math.floor(ay / size);
+  const endColumn = Math.floor(bx / size);
+  const endRow = Math.floor(by / size);
+  const dx = bx - ax;
+  const dy = by - ay;
+  const stepX = dx > 0 ? 1 : dx < 0 ? -1 : 0;
+  const stepY = dy > 0 ? 1 : dy < 0 ? -1 : 0;
+  // parameter t along the segment at which the next vertical / horizontal cell edge is crossed
+  let nextX = stepX === 0 ? Infinity : ((column + (stepX > 0 ? 1 : 0)) * size - ax) / dx;
+  let nextY = stepY === 0 ? Infinity : ((row + (stepY > 0 ? 1 : 0)) * size - ay) / dy;
+  const deltaX = stepX === 0 ? Infinity : size / Math.abs(dx);
+  const deltaY = stepY === 0 ? Infinity : size / Math.abs(dy);
+  const limit = Math.abs(endColumn - column) + Math.abs(endRow - row) + 1;
+  for (let visited = 0; visited <= limit; visited++) {
+    if (column < 0 || row < 0 || column >= grid.columns || row >= grid.rows) return false;
+    if (grid.blocked[row * grid.columns + column] === 1) return false;
+    if (column === endColumn && row === endRow) return true;
+    if (Math.abs(nextX - nextY) < 1e-12) {
+      // through a corner: both side cells must be free too
+      if (!isFree(grid, column + stepX, row) || !isFree(grid, column, row + stepY)) return false;
+      column += stepX;
+      row += stepY;
+      nextX += deltaX;
+      nextY += deltaY;
+    } else if (nextX < nextY) {
+      column += stepX;
+      nextX += deltaX;
+    } else {
+      row += stepY;
+      nextY += deltaY;
+    }
+  }
+  return true;
+}
+
+function isFree(grid: NavGrid, column: number, row: number): boolean {
+  return column >= 0 && row >= 0 && column < grid.columns && row < grid.rows && grid.blocked[row * grid.columns + column] === 0;
+}
+
+/**
+ * Where a unit at (x, y) should head to follow the field: the goal itself when it is in clear
+ * line; else the furthest cell centre, within `lookAhead` metres of path down the field, that is
+ * in clear line from the unit. Writes into `out` and returns false when the unit's cell is cut
+ * off from the goal (then `out` is left unchanged).
+ */
+export function steerPoint(field: FlowField, x: number, y: number, lookAhead: number, out: Vec2): boolean {
+  const grid = field.grid;
+  if (isClearLine(grid, x, y, field.goal.x, field.goal.y)) {
+    out.x = field.goal.x;
+    out.y = field.goal.y;
+    return true;
+  }
+  let cell = cellAt(grid, x, y);
+  if (field.distance[cell] === Infinity) {
+    if (grid.blocked[cell] === 0) return false; // free ground the goal cannot be reached from
+    // pushed into a wall's margin: start from the nearest reached cell, if it is close by
+    cell = nearestFreeCell(grid, x, y, (c) => field.distance[c] !== Infinity);
+    if (cell < 0) return false;
+    cellCentre(grid, cell, _nav_point);
+    const reach = grid.clearance + 2 * grid.cellSize;
+    if ((_nav_point.x - x) ** 2 + (_nav_point.y - y) ** 2 > reach * reach) return false;
+  }
+  const start = field.distance[cell]!;
+  let best = cell;
+  // walk down the field; remember the furthest cell still in clear line
+  for (let steps = 0; steps < 4 * Math.ceil(lookAhead / grid.cellSize); steps++) {
+    const next = downhill(field, cell);
+    if (next === cell) break;
+    cell = next;
+    if (start - field.distance[cell]! > lookAhead) break;
+    cellCentre(grid, cell, _nav_point);
+    if (isClearLine(grid, x, y, _nav_point.x, _nav_point.y)) best = cell;
+    else if (best !== cell) break;
+  }
+  cellCentre(grid, best, out);
+  return true;
+}
+
+const _nav_point = { x: 0, y: 0 };
+
+/**
+ * The route from (x, y) down the field as a polyline of cell centres, x0, y0, x1, y1, ...,
+ * ending at the goal; at most `maxPoints` points. Empty when the point is cut off from the goal.
+ * For drawing: units themselves follow `steerPoint`.
+ */
+export function tracePath(field: FlowField, x: number, y: number, maxPoints: number): number[] {
+  const points: number[] = [];
+  let cell = cellAt(field.grid, x, y);
+  if (field.distance[cell] === Infinity) return points;
+  const centre = { x: 0, y: 0 };
+  for (let count = 0; count < maxPoints; count++) {
+    cellCentre(field.grid, cell, centre);
+    points.push(centre.x, centre.y);
+    const next = downhill(field, cell);
+    if (next === cell) break;
+    cell = next;
+  }
+  points.push(field.goal.x, field.goal.y);
+  return points;
+}
+
+/** The neighbour with the smallest distance (8 neighbours, no corner cutting); the cell itself at the goal. */
+function downhill(field: FlowField, cell: number): number {
+  const { columns, rows, blocked } = field.grid;
+  const column = cell % columns;
+  const row = (cell - column) / columns;
+  let best = cell;
+  let bestDistance = field.distance[cell]!;
+  for (let dy = -1; dy <= 1; dy++) {
+    const r = row + dy;
+    if (r < 0 || r >= rows) continue;
+    for (let dx = -1; dx <= 1; dx++) {
+      const c = column + dx;
+      if ((dx === 0 && dy === 0) || c < 0 || c >= columns) continue;
+      const next = r * columns + c;
+      if (dx !== 0 && dy !== 0 && (blocked[row * columns + c] === 1 || blocked[r * columns + column] === 1)) continue;
+      if (field.distance[next]! < bestDistance) {
+        best = next;
+        bestDistance = field.distance[next]!;
+      }
+    }
+  }
+  return best;
+}
