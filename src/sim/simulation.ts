@@ -2,10 +2,10 @@
  * The simulation: owns the planck world, the units and obstacles, and runs one fixed tick as a
  * list of named phases. Every unit decides from the same state before any force is applied.
  */
-import { type ReadonlyVec2, type Vec2, distanceSquared, length, set, truncate, vec2 } from '../math/vec2';
+import { type ReadonlyVec2, type Vec2, distanceSquared, length, lengthSquared, set, truncate, vec2 } from '../math/vec2';
 import { type ShapeGeometry, prepareShape, signedDistance } from '../math/shapes';
 import { arrangeSlots } from '../orders/formation';
-import { type FlowField, type NavGrid, buildFlowField, buildNavGrid, cellCentre, isClearLine, nearestFreeCell, steerPoint } from '../nav/grid';
+import { type FlowField, type NavGrid, buildFlowField, buildNavGrid, cellAt, cellCentre, isClearLine, nearestFreeCell, steerPoint } from '../nav/grid';
 import { type MoveOrder, type Order, IDLE, type UnitTask, groupArrivalRadius } from '../orders/orders';
 import { installCollisionResponse } from '../physics/response';
 import { type SenseWorld, senseUnit } from '../physics/sensing';
@@ -122,6 +122,8 @@ export interface Unit {
   waypoint: Vec2;
   /** the tick at which `waypoint` was last worked out; -1 to work it out now */
   waypointTick: number;
+  /** progress toward the target (see `trackProgress`) */
+  progress: Progress;
   /** rays, threat and crowding from this tick's sense phase */
   sensing: Sensing;
   /** the move order being walked (see Agent.groupId); 0 when idle */
@@ -177,6 +179,17 @@ export type SimulationEvent =
       /** metres: the target asked for, and the one the units go to */
       readonly requested: Readonly<Vec2>;
       readonly target: Readonly<Vec2>;
+      readonly time: number;
+    }
+  | {
+      /** a unit has made no progress toward its target for STUCK_REPORT_TIME seconds (it keeps
+       * trying; reported once per order) */
+      readonly type: 'stuck';
+      readonly unitId: number;
+      readonly orderId: number;
+      /** metres: where it is, and how far it still has to go (along its route when it has one) */
+      readonly position: Readonly<Vec2>;
+      readonly remaining: number;
       readonly time: number;
     };
 
@@ -293,6 +306,7 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
     resting: true,
     waypoint: vec2(x, y),
     waypointTick: -1,
+    progress: newProgress(),
     slowTime: 0,
     groupId: 0,
     distanceToTarget: Infinity,
@@ -454,7 +468,10 @@ function assignMoveTasks(sim: Simulation, units: Unit[], order: MoveOrder, order
   const largest = Math.max(...units.map((unit) => unit.radius));
   let target = clampIntoWorld(sim, order.target, largest);
   const route = planRoute(sim, units, target, orderId);
-  for (const unit of units) unit.waypointTick = -1;
+  for (const unit of units) {
+    unit.waypointTick = -1;
+    unit.progress = newProgress();
+  }
   if (units.length === 1) {
     // a lone unit goes to the target, or where the route ends when the target is not free ground
     const unit = units[0]!;
@@ -653,6 +670,7 @@ function decideAll(sim: Simulation): void {
       unit.resting = false;
       const preferred = arriveVelocity(_decide_preferred, unit, unit.task.target, unit.task.stopRadius, config);
       if (unit.task.route !== null) followRoute(sim, unit, unit.task.route, unit.task.target, preferred);
+      if (unit.progress.recovery !== 'none') applyRecovery(unit, preferred);
       velocityChangeForce(_decide_seek, unit, preferred.x, preferred.y, config);
       sim.strategy.decide(unit.avoidance, unit, unit.sensing, preferred, config);
       separationForce(_decide_separation, unit, unit.sensing.crowding, config);
@@ -689,6 +707,101 @@ function readBack(sim: Simulation): void {
     const speed = length(unit.velocity);
     if (speed > HEADING_MIN_SPEED) unit.heading = Math.atan2(unit.velocity.y, unit.velocity.x);
     unit.slowTime = unit.task.kind === 'move' && speed < HELD_OFF_SPEED ? unit.slowTime + sim.dt : 0;
+    if (unit.task.kind === 'move') trackProgress(sim, unit, unit.task);
+  }
+}
+
+/**
+ * Stuck units. A unit on a move order that has not come STUCK_PROGRESS metres nearer its target
+ * (along its route when it has one) for STUCK_TIME seconds, and is not held up by other units
+ * (no unit threat, no neighbour crowding it), tries to recover, in turn: it waits (stands, still
+ * avoiding) for RECOVERY_TIME, then takes the other side, walking off at an angle to its way
+ * for RECOVERY_TIME, and so on, alternating the side. After STUCK_REPORT_TIME
+ * seconds without progress a `stuck` event reports it, once per order; it keeps trying.
+ */
+export interface Progress {
+  /** metres: the least remaining distance seen */
+  best: number;
+  /** simulated seconds when `best` last improved by STUCK_PROGRESS */
+  since: number;
+  /** the recovery under way, until `until` (simulated seconds) */
+  recovery: 'none' | 'other-side' | 'wait';
+  until: number;
+  /** recoveries tried since the last progress */
+  attempts: number;
+  reported: boolean;
+}
+
+/** metres a unit must come nearer its target to count as progress */
+const STUCK_PROGRESS = 1;
+/** seconds without progress before a recovery */
+const STUCK_TIME = 5;
+/** seconds a recovery lasts */
+const RECOVERY_TIME = 1.5;
+/** seconds without progress before a `stuck` event */
+const STUCK_REPORT_TIME = 20;
+/** radians off its way a unit walks when it takes the other side */
+const OTHER_SIDE_ANGLE = 1.2;
+
+function newProgress(): Progress {
+  return { best: Infinity, since: -1, recovery: 'none', until: 0, attempts: 0, reported: false };
+}
+
+/** metres the unit still has to go: along its route when it has one, else straight. */
+function remainingDistance(unit: Unit, task: Extract<UnitTask, { kind: 'move' }>): number {
+  const straight = Math.hypot(task.target.x - unit.position.x, task.target.y - unit.position.y);
+  if (task.route === null) return straight;
+  const cell = cellAt(task.route.grid, unit.position.x, unit.position.y);
+  const path = task.route.distance[cell]!;
+  return Number.isFinite(path) ? Math.max(path, straight) : straight;
+}
+
+function trackProgress(sim: Simulation, unit: Unit, task: Extract<UnitTask, { kind: 'move' }>): void {
+  const progress = unit.progress;
+  const time = simulationTime(sim);
+  if (progress.since < 0) progress.since = time;
+  if (progress.recovery !== 'none' && time >= progress.until) progress.recovery = 'none';
+  const remaining = remainingDistance(unit, task);
+  if (remaining <= progress.best - STUCK_PROGRESS || progress.best === Infinity) {
+    progress.best = remaining;
+    progress.since = time;
+    progress.attempts = 0;
+    return;
+  }
+  // a group member standing still near its slot is not stuck: it is about to count as arrived
+  if (task.group !== null && distanceSquared(unit.position, task.group.target) <= task.group.radius * task.group.radius) return;
+  const waited = time - progress.since;
+  if (!progress.reported && waited >= STUCK_REPORT_TIME) {
+    progress.reported = true;
+    sim.events.push({ type: 'stuck', unitId: unit.id, orderId: task.orderId, position: { x: unit.position.x, y: unit.position.y }, remaining, time });
+  }
+  // held up by other units, a unit waits its turn: nudging it about in a crowd only jams it more
+  // (in the doorway, 7 of 40 did not get through with it); recoveries are for what stands still
+  const crowded = unit.sensing.threat.kind === 'unit' || lengthSquared(unit.sensing.crowding) > 0;
+  if (!crowded && progress.recovery === 'none' && waited >= STUCK_TIME * (progress.attempts + 1)) {
+    progress.attempts++;
+    progress.recovery = progress.attempts % 2 === 1 ? 'wait' : 'other-side';
+    progress.until = time + RECOVERY_TIME;
+  }
+}
+
+/**
+ * The preferred velocity of a recovering unit: turned OTHER_SIDE_ANGLE off its way (to its left
+ * on the first, third, ... attempts with a fresh side, alternating), or zero while it waits.
+ */
+function applyRecovery(unit: Unit, preferred: Vec2): void {
+  const progress = unit.progress;
+  if (progress.recovery === 'wait') {
+    preferred.x = 0;
+    preferred.y = 0;
+  } else if (progress.recovery === 'other-side') {
+    // alternate the side by attempt: 1 -> left, 3 -> right, 5 -> left, ...
+    const angle = (progress.attempts / 2) % 2 === 1 ? OTHER_SIDE_ANGLE : -OTHER_SIDE_ANGLE;
+    const cos = Math.cos(angle);
+    const sin = Math.sin(angle);
+    const x = preferred.x * cos - preferred.y * sin;
+    preferred.y = preferred.x * sin + preferred.y * cos;
+    preferred.x = x;
   }
 }
 
