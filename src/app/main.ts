@@ -124,7 +124,7 @@ async function start(): Promise<void> {
     for (const marker of markers) marker.age += ticker.deltaMS / 1000;
     while (markers.length > 0 && markers[0]!.age > MARKER_LIFETIME) markers.shift();
     panWithKeys(ticker.deltaMS / 1000);
-    view.update({ selected, overlays, selectionBox, markers });
+    view.update({ selected, overlays, selectionBox, markers, facingDrag });
     drawHud(ticker.FPS, performance.now() - start);
   });
 
@@ -133,6 +133,7 @@ async function start(): Promise<void> {
   app.stage.eventMode = 'static';
   app.stage.hitArea = app.screen;
   let press: { screenX: number; screenY: number; worldX: number; worldY: number; dragging: boolean } | null = null;
+  let facingDrag: { screenX: number; screenY: number; ax: number; ay: number; bx: number; by: number } | null = null;
 
   const toWorld = (event: FederatedPointerEvent) => view.world.toLocal(event.global);
 
@@ -141,10 +142,16 @@ async function start(): Promise<void> {
     if (event.button === 0) {
       press = { screenX: event.global.x, screenY: event.global.y, worldX: point.x, worldY: point.y, dragging: false };
     } else if (event.button === 2) {
-      commandMove(point.x, point.y);
+      // a right press: a click moves there; a drag also sets the way the group will face
+      facingDrag = { screenX: event.global.x, screenY: event.global.y, ax: point.x, ay: point.y, bx: point.x, by: point.y };
     }
   });
   app.stage.on('globalpointermove', (event: FederatedPointerEvent) => {
+    if (facingDrag !== null) {
+      const point = toWorld(event);
+      facingDrag.bx = point.x;
+      facingDrag.by = point.y;
+    }
     if (press === null) return;
     if (!press.dragging && Math.hypot(event.global.x - press.screenX, event.global.y - press.screenY) < DRAG_THRESHOLD) return;
     press.dragging = true;
@@ -152,6 +159,13 @@ async function start(): Promise<void> {
     selectionBox = { ax: press.worldX, ay: press.worldY, bx: point.x, by: point.y };
   });
   const release = (event: FederatedPointerEvent) => {
+    if (facingDrag !== null && event.button === 2) {
+      const drag = facingDrag;
+      facingDrag = null;
+      const dragged = Math.hypot(event.global.x - drag.screenX, event.global.y - drag.screenY) >= DRAG_THRESHOLD;
+      commandMove(drag.ax, drag.ay, dragged ? { x: drag.bx - drag.ax, y: drag.by - drag.ay } : undefined);
+      return;
+    }
     if (press === null || event.button !== 0) return;
     if (press.dragging && selectionBox !== null) {
       const { ax, ay, bx, by } = selectionBox;
@@ -165,9 +179,9 @@ async function start(): Promise<void> {
   app.stage.on('pointerup', release);
   app.stage.on('pointerupoutside', release);
 
-  function commandMove(x: number, y: number): void {
+  function commandMove(x: number, y: number, facing?: { x: number; y: number }): void {
     if (selected.size === 0) return;
-    issueOrder(session.sim, { kind: 'move', unitIds: [...selected], target: { x, y } });
+    issueOrder(session.sim, { kind: 'move', unitIds: [...selected], target: { x, y }, ...(facing === undefined ? {} : { facing }) });
     markers.push({ x, y, age: 0 });
   }
 
@@ -334,6 +348,7 @@ async function start(): Promise<void> {
         team: unit.team,
         moving: unit.task.kind === 'move',
         speed: Math.hypot(unit.velocity.x, unit.velocity.y),
+        slot: unit.task.kind === 'move' ? { x: unit.task.target.x, y: unit.task.target.y } : null,
       })),
     selected: () => [...selected].sort((a, b) => a - b),
     /** screen pixels (CSS) of a world point, for the tests' mouse */

@@ -1,7 +1,9 @@
 /**
  * Where each unit of a group move stands: one slot per unit on a hexagonal lattice packed around
- * the target, rows across the direction of travel, assigned so the group keeps its order (the
- * front units take the front rows; left stays left inside a row). Units then walk parallel paths
+ * the target, rows across the direction of travel (or a facing given with the order), assigned
+ * so the group keeps its order (the units furthest that way take the front rows; left stays left
+ * inside a row), so paths cross as little as they can. Slots are spaced for the largest unit, so
+ * mixed sizes never overlap. Units then walk parallel paths
  * instead of converging on one point, which is what squeezed groups into each other.
  */
 import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
@@ -15,6 +17,9 @@ export interface FormationRequest {
   readonly gap: number;
   /** whether a disc of `radius` centred at (x, y) may stand there (inside the walls, off obstacles) */
   readonly isFree: (x: number, y: number, radius: number) => boolean;
+  /** the direction the arrangement faces (its rows run across it); default the direction of
+   * travel, from the units' centroid to the target */
+  readonly facing?: ReadonlyVec2;
 }
 
 const ROW_HEIGHT_FACTOR = Math.sqrt(3) / 2;
@@ -49,9 +54,12 @@ export function arrangeSlots(request: FormationRequest): Vec2[] {
     centroidY += unit.position.y / count;
     maxRadius = Math.max(maxRadius, unit.radius);
   }
-  // the direction of travel (any direction will do for a group already on the target)
-  let forwardX = target.x - centroidX;
-  let forwardY = target.y - centroidY;
+  // the facing asked for, else the direction of travel (any direction will do for a group
+  // already on the target)
+  const facing = request.facing;
+  const faced = facing !== undefined && Math.hypot(facing.x, facing.y) > 1e-9;
+  let forwardX = faced ? facing.x : target.x - centroidX;
+  let forwardY = faced ? facing.y : target.y - centroidY;
   const travel = Math.hypot(forwardX, forwardY);
   if (travel > 1e-9) {
     forwardX /= travel;

@@ -7,6 +7,9 @@ export interface MoveOrder {
   readonly unitIds: readonly number[];
   /** metres, world frame; clamped into the world (see `issueOrder`) */
   readonly target: ReadonlyVec2;
+  /** the direction a group's arrangement faces at the target (any length but zero); default the
+   * direction of travel */
+  readonly facing?: ReadonlyVec2;
 }
 
 /** Stop the units where they are. */

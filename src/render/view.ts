@@ -46,6 +46,8 @@ export interface ViewState {
   /** the box being dragged, in metres, or null */
   readonly selectionBox: { ax: number; ay: number; bx: number; by: number } | null;
   readonly markers: readonly OrderMarker[];
+  /** a right-drag setting where a group goes (a) and the way it will face (toward b), or null */
+  readonly facingDrag: { ax: number; ay: number; bx: number; by: number } | null;
 }
 
 /** How many items each overlay drew in the last update (what the page's test hook reports). */
@@ -264,8 +266,20 @@ export function createSimulationView(parent: Container, sim: Simulation): Simula
     }
   }
 
-  function drawBox(selection: ViewState['selectionBox']): void {
+  function drawBox(selection: ViewState['selectionBox'], facing: ViewState['facingDrag']): void {
     box.clear();
+    if (facing !== null && Math.hypot(facing.bx - facing.ax, facing.by - facing.ay) > 0.3) {
+      // an arrow from the target the way the group will face
+      const angle = Math.atan2(facing.by - facing.ay, facing.bx - facing.ax);
+      const head = 0.6;
+      box
+        .moveTo(facing.ax, facing.ay)
+        .lineTo(facing.bx, facing.by)
+        .moveTo(facing.bx - head * Math.cos(angle - 0.5), facing.by - head * Math.sin(angle - 0.5))
+        .lineTo(facing.bx, facing.by)
+        .lineTo(facing.bx - head * Math.cos(angle + 0.5), facing.by - head * Math.sin(angle + 0.5))
+        .stroke({ width: 0.1, color: 0xa3be8c });
+    }
     if (selection === null) return;
     const x = Math.min(selection.ax, selection.bx);
     const y = Math.min(selection.ay, selection.by);
@@ -287,7 +301,7 @@ export function createSimulationView(parent: Container, sim: Simulation): Simula
       drawRings(state.selected);
       drawMarkers(state.markers);
       drawOverlays(state.overlays, state.selected);
-      drawBox(state.selectionBox);
+      drawBox(state.selectionBox, state.facingDrag);
     },
     destroy() {
       // the unit sprites share one context, destroyed once after them; every other Graphics

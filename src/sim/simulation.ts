@@ -398,7 +398,18 @@ export function issueOrder(sim: Simulation, order: Order): number {
     }
     const x = checkNumber(target.x, 'order.target.x');
     const y = checkNumber(target.y, 'order.target.y');
-    copy = { kind, unitIds: [...order.unitIds], target: { x, y } };
+    const facing = (order as { facing?: unknown }).facing as ReadonlyVec2 | undefined;
+    if (facing === undefined) {
+      copy = { kind, unitIds: [...order.unitIds], target: { x, y } };
+    } else {
+      if (typeof facing !== 'object' || facing === null) {
+        throw new Error(`order.facing: expected {x, y}, got ${describeValue(facing)}`);
+      }
+      const fx = checkNumber(facing.x, 'order.facing.x');
+      const fy = checkNumber(facing.y, 'order.facing.y');
+      if (fx === 0 && fy === 0) throw new Error('order.facing: expected a direction, got {x: 0, y: 0}');
+      copy = { kind, unitIds: [...order.unitIds], target: { x, y }, facing: { x: fx, y: fy } };
+    }
   } else {
     copy = { kind, unitIds: [...order.unitIds] };
   }
@@ -489,6 +500,7 @@ function assignMoveTasks(sim: Simulation, units: Unit[], order: MoveOrder, order
     target,
     gap: sim.config.formationGap * largest,
     isFree: (x, y, radius) => isFreeGround(sim, x, y, radius),
+    ...(order.facing === undefined ? {} : { facing: order.facing }),
   });
   units.forEach((unit, index) => {
     unit.task = { kind: 'move', orderId, target: clampIntoWorld(sim, slots[index]!, unit.radius), stopRadius, group, route };

@@ -16,6 +16,8 @@ interface UnitState {
   moving: boolean;
   /** m/s */
   speed: number;
+  /** metres: the unit's own slot while it has a move order */
+  slot: { x: number; y: number } | null;
 }
 
 interface TestHook {
@@ -136,7 +138,7 @@ describe('the demo page in Chromium', () => {
     await page.close();
   }, 120_000);
 
-  it('a right click moves the selection there as a group, the others stay; they arrive', async () => {
+  it('a right click (dragged: with a facing) moves the selection there as a group, the others stay; they arrive', async () => {
     const { page, problems } = await openPage('?scenario=seed-smallgroups&seed=1');
     await togglePause(page, true);
     // stop everyone (select all with a box over the whole field, S), then let them come to rest
@@ -167,7 +169,28 @@ describe('the demo page in Chromium', () => {
     expect(await hook(page, (rts) => rts.selected())).toEqual(team.map((u) => u.id).sort((a, b) => a - b));
     const target = { x: 12.5, y: 4 };
     const click = await page.evaluate(([x, y]) => (window as unknown as Hooked).__rts.toScreen(x!, y!), [target.x, target.y]);
-    await page.mouse.click(click.x, click.y, { button: 'right' });
+    // a right drag from the point to the left: the group will face -x, its rows stacked along x
+    const toward = await page.evaluate(([x, y]) => (window as unknown as Hooked).__rts.toScreen(x!, y!), [target.x - 3, target.y]);
+    await page.mouse.move(click.x, click.y);
+    await page.mouse.down({ button: 'right' });
+    await page.mouse.move(toward.x, toward.y, { steps: 5 });
+    await page.mouse.up({ button: 'right' });
+    // the order is applied at the next tick
+    await page.waitForFunction(
+      (ids) => (window as unknown as Hooked).__rts.units().filter((u) => ids.includes(u.id)).every((u) => u.slot !== null),
+      team.map((u) => u.id),
+      { timeout: 10_000 },
+    );
+    const withSlots = (await hook(page, (rts) => rts.units())).filter((u) => team.some((t) => t.id === u.id));
+    const slots = withSlots.map((u) => u.slot!);
+    // facing -x: the unit furthest that way (the smallest x now) takes a front-rank slot, as far
+    // -x as any (facing the way of travel, +y here, the front rank would be the highest)
+    const front = team.reduce((best, unit) => (unit.x < best.x ? unit : best));
+    const frontSlot = withSlots.find((u) => u.id === front.id)!.slot!;
+    expect(frontSlot.x).toBeLessThanOrEqual(Math.min(...slots.map((slot) => slot.x)) + 1e-6);
+    // and the order went to the pressed point
+    const centre = slots.reduce((sum, slot) => ({ x: sum.x + slot.x / slots.length, y: sum.y + slot.y / slots.length }), { x: 0, y: 0 });
+    expect(Math.hypot(centre.x - target.x, centre.y - target.y)).toBeLessThan(0.01);
     // a marker where the click was, fading
     await page.waitForFunction(() => (window as unknown as Hooked).__rts.overlayCounts().markers === 1, null, { timeout: 5_000 });
     await runTicks(page, 60);

@@ -44,6 +44,35 @@ describe('group move slots', () => {
     expect(slots[2]!.y).toBeGreaterThan(slots[3]!.y);
   });
 
+  it('faces the direction given with the order: its rows run across that direction, its front rank leads it', () => {
+    // walking +x, but told to face +y: rows run along x, stacked along y
+    const start: Array<[number, number]> = [];
+    for (let i = 0; i < 12; i++) start.push([(i % 4) * 1.5, Math.floor(i / 4) * 1.5]);
+    const target = { x: 60, y: 20 };
+    const facingUp = arrangeSlots({ units: unitsAt(start), target, gap: 0.5, isFree: everywhere, facing: { x: 0, y: 3 } });
+    const rows = new Set(facingUp.map((slot) => Math.round(slot.y * 1000)));
+    const columns = new Set(facingUp.map((slot) => Math.round(slot.x * 1000)));
+    // rows one spacing x sqrt(3)/2 apart along y: fewer distinct y than x values
+    expect(rows.size).toBeLessThan(columns.size);
+    // the units furthest up (y = 3) take the top row
+    const top = Math.max(...facingUp.map((slot) => slot.y));
+    for (let i = 8; i < 12; i++) expect(facingUp[i]!.y).toBeCloseTo(top, 9);
+    // without a facing, rows run across the direction of travel (+x toward a target level with the group)
+    const facingTravel = arrangeSlots({ units: unitsAt(start), target: { x: 60, y: 1.5 }, gap: 0.5, isFree: everywhere });
+    expect(new Set(facingTravel.map((slot) => Math.round(slot.x * 1000))).size).toBeLessThan(new Set(facingTravel.map((slot) => Math.round(slot.y * 1000))).size);
+  });
+
+  it('spaces mixed sizes for the largest, so no two slots overlap whoever stands in them', () => {
+    const units = [...unitsAt([[0, 0], [1, 0], [2, 0]], 0.3), ...unitsAt([[0, 2], [1, 2]], 1.2)];
+    const slots = arrangeSlots({ units, target: { x: 30, y: 30 }, gap: 0.5, isFree: everywhere });
+    for (let i = 0; i < slots.length; i++) {
+      for (let j = i + 1; j < slots.length; j++) {
+        const apart = Math.hypot(slots[i]!.x - slots[j]!.x, slots[i]!.y - slots[j]!.y);
+        expect(apart).toBeGreaterThanOrEqual(units[i]!.radius + units[j]!.radius + 0.5 - 1e-9);
+      }
+    }
+  });
+
   it('leaves out ground that is not free and never returns NaN for a group already on its target', () => {
     const units = unitsAt([[10, 10], [10, 10], [10, 10]]);
     const slots = arrangeSlots({ units, target: { x: 10, y: 10 }, gap: 0.5, isFree: (x) => x >= 10 });

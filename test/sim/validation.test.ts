@@ -73,6 +73,17 @@ describe('issueOrder', () => {
     expect(sim.pendingOrders).toEqual([]);
   });
 
+  it('throws on a zero or non-finite facing, naming order.facing, and queues nothing', () => {
+    const { sim, unitId } = smallWorld();
+    expect(() => issueOrder(sim, { kind: 'move', unitIds: [unitId], target: { x: 3, y: 3 }, facing: { x: 0, y: 0 } })).toThrow(
+      'order.facing: expected a direction, got {x: 0, y: 0}',
+    );
+    expect(() => issueOrder(sim, { kind: 'move', unitIds: [unitId], target: { x: 3, y: 3 }, facing: { x: 1, y: Infinity } })).toThrow(
+      /order\.facing\.y.*Infinity/,
+    );
+    expect(sim.pendingOrders).toEqual([]);
+  });
+
   it('throws on an unknown unit id, naming it, and queues nothing', () => {
     const { sim, unitId } = smallWorld();
     const order: Order = { kind: 'move', unitIds: [unitId, 99], target: { x: 3, y: 3 } };
