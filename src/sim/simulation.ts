@@ -116,6 +116,9 @@ export interface Unit {
   /** sum of this tick's requests from held-up movers to step out of their way, while idle
    * (see steering/giveway.ts) */
   wayRequest: Vec2;
+  /** metres: where the unit holds its ground while idle (where it was made, arrived or
+   * stopped); it steps aside at most MAX_YIELD from here */
+  home: Vec2;
   /** whether the unit, idle, is only braking this tick (so its body may sleep) */
   resting: boolean;
   /** metres: where the unit heads to follow its route (its target when in clear line) */
@@ -303,6 +306,7 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
     avoidSide: NO_SIDE,
     task: IDLE,
     wayRequest: vec2(),
+    home: vec2(x, y),
     resting: true,
     waypoint: vec2(x, y),
     waypointTick: -1,
@@ -465,7 +469,7 @@ function applyPendingOrders(sim: Simulation): void {
       .map((unitId) => sim.unitsById.get(unitId))
       .filter((unit): unit is Unit => unit !== undefined);
     if (order.kind === 'stop') {
-      for (const unit of units) unit.task = IDLE;
+      for (const unit of units) standDown(unit);
       continue;
     }
     assignMoveTasks(sim, units, order, orderId);
@@ -671,7 +675,7 @@ function decideAll(sim: Simulation): void {
       unit.avoidance.side = NO_SIDE;
       unit.avoidance.force.x = 0;
       unit.avoidance.force.y = 0;
-      unit.resting = standingForce(force, unit, unit.wayRequest, config, sim.dt);
+      unit.resting = standingForce(force, unit, unit.wayRequest, unit.home, config, sim.dt);
       if (!unit.resting) {
         // stepping aside among other standing units: keep clear of them
         separationForce(_decide_separation, unit, unit.sensing.crowding, config);
@@ -823,12 +827,19 @@ function emitEvents(sim: Simulation): void {
   for (const unit of sim.units) {
     if (unit.task.kind !== 'move' || !hasArrived(unit)) continue;
     sim.events.push({ type: 'arrived', unitId: unit.id, orderId: unit.task.orderId, time });
-    unit.task = IDLE;
+    standDown(unit);
   }
   if (sim.listeners.size === 0) return;
   for (const event of sim.events) {
     for (const listener of sim.listeners) listener(event);
   }
+}
+
+/** Ends the unit's task: it holds its ground where it is now. */
+function standDown(unit: Unit): void {
+  unit.task = IDLE;
+  unit.home.x = unit.position.x;
+  unit.home.y = unit.position.y;
 }
 
 /** At its target, or (in a group) standing still inside the group's arrival circle. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addUnit, createSimulation, getUnit, issueOrder } from '../../src/index';
+import { MAX_YIELD } from '../../src/steering/giveway';
 import { recordArrivals, runTicks, speedOf } from '../support';
 
 /**
@@ -24,26 +25,50 @@ function walkOutOfBlock() {
 }
 
 describe('standing units make way for a unit that is held up by them', () => {
-  it('the unit in the middle of a tight block walks out without touching anyone, the others stepping aside', () => {
+  it('the unit in the middle of a tight block walks out without touching anyone, the others stepping aside, not far', () => {
     const { sim, standing, mover } = walkOutOfBlock();
     const arrivals = recordArrivals(sim);
     const start = new Map(standing.map((id) => [id, { ...getUnit(sim, id)!.position }]));
+    const furthest = new Map(standing.map((id) => [id, 0]));
     const unit = getUnit(sim, mover)!;
     runTicks(sim, 20 * 60, () => {
       for (const id of standing) {
         const other = getUnit(sim, id)!;
         expect(Math.hypot(unit.position.x - other.position.x, unit.position.y - other.position.y)).toBeGreaterThan(1);
+        const before = start.get(id)!;
+        furthest.set(id, Math.max(furthest.get(id)!, Math.hypot(other.position.x - before.x, other.position.y - before.y)));
       }
     });
     expect(arrivals.has(mover)).toBe(true);
-    // the units east of it on its row, on its way out, stepped aside across its path and stand again
+    // the units east of it on its row, on its way out, stepped aside across its path; no unit
+    // went further than MAX_YIELD from its place (yield, do not wander), and all stand again
+    let steppedAside = 0;
     for (const id of standing) {
       const before = start.get(id)!;
-      if (before.y !== 10 || before.x <= 10.5) continue;
       const after = getUnit(sim, id)!;
-      expect(Math.abs(after.position.y - before.y)).toBeGreaterThan(0.3);
+      if (before.y === 10 && before.x > 10.5) {
+        expect(Math.abs(after.position.y - before.y)).toBeGreaterThan(0.3);
+        steppedAside++;
+      }
+      expect(furthest.get(id)!).toBeLessThanOrEqual(MAX_YIELD + 0.05);
       expect(speedOf(after)).toBeLessThan(0.05);
     }
+    expect(steppedAside).toBe(3);
+  });
+
+  it('a unit asked again and again steps aside no further than MAX_YIELD from its place', () => {
+    // a mover ordered to the very spot a standing unit holds keeps asking it for way
+    const sim = createSimulation({ width: 30, height: 10 });
+    const standing = addUnit(sim, { x: 15, y: 5 });
+    const mover = addUnit(sim, { x: 5, y: 5.05, maxSpeed: 1 });
+    issueOrder(sim, { kind: 'move', unitIds: [mover], target: { x: 15, y: 5.05 } });
+    const unit = getUnit(sim, standing)!;
+    let furthest = 0;
+    runTicks(sim, 30 * 60, () => {
+      furthest = Math.max(furthest, Math.hypot(unit.position.x - 15, unit.position.y - 5));
+    });
+    expect(furthest).toBeGreaterThan(0.5);
+    expect(furthest).toBeLessThanOrEqual(MAX_YIELD + 0.05);
   });
 
   it('a standing unit nobody walks into stays exactly where it is, at rest', () => {
