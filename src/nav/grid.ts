@@ -18,7 +18,7 @@ export interface NavGrid {
   readonly rows: number;
   /** metres: the radius a unit's centre keeps from obstacles and walls here */
   readonly clearance: number;
-  /** 1 where a centre may not be: within `clearance` of an obstacle or a wall */
+  /** 1 where a centre may not be: any part of the cell within `clearance` of an obstacle or a wall */
   readonly blocked: Uint8Array;
   /** 1 for a free cell next to a blocked one: paths cost NEAR_COST times more there, so routes
    * keep a cell's width off walls where they have the room */
@@ -41,30 +41,35 @@ export interface FlowField {
 }
 
 /**
- * Marks the cells whose centre lies within `clearance` of an obstacle or of the world's walls.
- * Each obstacle only visits the cells of its own bounds grown by the clearance.
+ * Marks the cells any part of which lies within `clearance` of an obstacle or of the world's
+ * walls (tested at the centre against the clearance plus half the cell's diagonal), so every
+ * point of a free cell keeps the clearance: a route through free cells, or a clear line across
+ * them, never comes closer to a wall than that, however thin the wall and however large the cells.
+ * Each obstacle only visits the cells of its own bounds grown by that reach.
  */
 export function buildNavGrid(width: number, height: number, obstacles: readonly ShapeGeometry[], clearance: number, cellSize: number): NavGrid {
   const columns = Math.max(1, Math.ceil(width / cellSize));
   const rows = Math.max(1, Math.ceil(height / cellSize));
   const blocked = new Uint8Array(columns * rows);
+  const reach = clearance + (cellSize * Math.SQRT2) / 2;
+  const wallReach = clearance + cellSize / 2;
   for (let row = 0; row < rows; row++) {
     const y = (row + 0.5) * cellSize;
     for (let column = 0; column < columns; column++) {
       const x = (column + 0.5) * cellSize;
-      if (x < clearance || y < clearance || x > width - clearance || y > height - clearance) blocked[row * columns + column] = 1;
+      if (x < wallReach || y < wallReach || x > width - wallReach || y > height - wallReach) blocked[row * columns + column] = 1;
     }
   }
   for (const obstacle of obstacles) {
-    const column0 = Math.max(0, Math.floor((obstacle.minX - clearance) / cellSize));
-    const column1 = Math.min(columns - 1, Math.floor((obstacle.maxX + clearance) / cellSize));
-    const row0 = Math.max(0, Math.floor((obstacle.minY - clearance) / cellSize));
-    const row1 = Math.min(rows - 1, Math.floor((obstacle.maxY + clearance) / cellSize));
+    const column0 = Math.max(0, Math.floor((obstacle.minX - reach) / cellSize));
+    const column1 = Math.min(columns - 1, Math.floor((obstacle.maxX + reach) / cellSize));
+    const row0 = Math.max(0, Math.floor((obstacle.minY - reach) / cellSize));
+    const row1 = Math.min(rows - 1, Math.floor((obstacle.maxY + reach) / cellSize));
     for (let row = row0; row <= row1; row++) {
       for (let column = column0; column <= column1; column++) {
         const index = row * columns + column;
         if (blocked[index] === 1) continue;
-        if (signedDistance(obstacle, (column + 0.5) * cellSize, (row + 0.5) * cellSize) < clearance) blocked[index] = 1;
+        if (signedDistance(obstacle, (column + 0.5) * cellSize, (row + 0.5) * cellSize) < reach) blocked[index] = 1;
       }
     }
   }
@@ -206,6 +211,7 @@ const UNREACHED = 0x7fffffff;
  * every cell the segment passes through (including corner touches) is free.
  */
 export function isClearLine(grid: NavGrid, ax: number, ay: number, bx: number, by: number): boolean {
+  if (!(Number.isFinite(ax) && Number.isFinite(ay) && Number.isFinite(bx) && Number.isFinite(by))) return false;
   const size = grid.cellSize;
   let column = Math.floor(ax / size);
   let row = Math.floor(ay / size);
@@ -220,12 +226,13 @@ export function isClearLine(grid: NavGrid, ax: number, ay: number, bx: number, b
   let nextY = stepY === 0 ? Infinity : ((row + (stepY > 0 ? 1 : 0)) * size - ay) / dy;
   const deltaX = stepX === 0 ? Infinity : size / Math.abs(dx);
   const deltaY = stepY === 0 ? Infinity : size / Math.abs(dy);
-  const limit = Math.abs(endColumn - column) + Math.abs(endRow - row) + 1;
+  const limit = Math.abs(endColumn - column) + Math.abs(endRow - row) + 2;
   for (let visited = 0; visited <= limit; visited++) {
     if (column < 0 || row < 0 || column >= grid.columns || row >= grid.rows) return false;
     if (grid.blocked[row * grid.columns + column] === 1) return false;
-    if (column === endColumn && row === endRow) return true;
-    if (Math.abs(nextX - nextY) < 1e-12) {
+    // the segment ends inside this cell (or on its far edge; the tolerance absorbs the sums)
+    if (Math.min(nextX, nextY) >= 1 - EDGE_EPSILON) return true;
+    if (Math.abs(nextX - nextY) < EDGE_EPSILON) {
       // through a corner: both side cells must be free too
       if (!isFree(grid, column + stepX, row) || !isFree(grid, column, row + stepY)) return false;
       column += stepX;
@@ -243,8 +250,35 @@ export function isClearLine(grid: NavGrid, ax: number, ay: number, bx: number, b
   return true;
 }
 
+/** tolerance, in fractions of the segment, for crossings that coincide or end on an edge */
+const EDGE_EPSILON = 1e-9;
+
 function isFree(grid: NavGrid, column: number, row: number): boolean {
   return column >= 0 && row >= 0 && column < grid.columns && row < grid.rows && grid.blocked[row * grid.columns + column] === 0;
+}
+
+/**
+ * The field's cost from the point's cell to the goal; for a cell in a wall's margin (where a
+ * unit's centre may still be, pressed to the wall), the least cost of its free neighbours plus
+ * one step; Infinity when none is reached.
+ */
+export function routeCost(field: FlowField, x: number, y: number): number {
+  const grid = field.grid;
+  const cell = cellAt(grid, x, y);
+  const here = field.distance[cell]!;
+  if (here !== Infinity) return here;
+  const column = cell % grid.columns;
+  const row = (cell - column) / grid.columns;
+  let best = Infinity;
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      const c = column + dx;
+      const r = row + dy;
+      if (c < 0 || r < 0 || c >= grid.columns || r >= grid.rows) continue;
+      best = Math.min(best, field.distance[r * grid.columns + c]! + grid.cellSize * NEAR_COST);
+    }
+  }
+  return best;
 }
 
 /**

@@ -185,9 +185,10 @@ export function createSimulationView(parent: Container, sim: Simulation): Simula
       // each unit's next waypoint
       overlay.moveTo(unit.position.x, unit.position.y).lineTo(unit.waypoint.x, unit.waypoint.y);
       if (traced.has(unit.task.orderId)) continue;
-      traced.add(unit.task.orderId);
       const points = tracePath(unit.task.route, unit.position.x, unit.position.y, MAX_ROUTE_POINTS);
+      // a unit pressed into a wall's margin has no path to trace: another of the order may
       if (points.length < 4) continue;
+      traced.add(unit.task.orderId);
       overlay.moveTo(points[0]!, points[1]!);
       for (let i = 2; i < points.length; i += 2) overlay.lineTo(points[i]!, points[i + 1]!);
       counts.routes++;

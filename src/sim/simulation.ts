@@ -5,7 +5,7 @@
 import { type ReadonlyVec2, type Vec2, distanceSquared, length, lengthSquared, set, truncate, vec2 } from '../math/vec2';
 import { type ShapeGeometry, prepareShape, signedDistance } from '../math/shapes';
 import { arrangeSlots } from '../orders/formation';
-import { type FlowField, type NavGrid, buildFlowField, buildNavGrid, cellAt, cellCentre, isClearLine, nearestFreeCell, steerPoint } from '../nav/grid';
+import { type FlowField, type NavGrid, NEAR_COST, buildFlowField, buildNavGrid, cellAt, cellCentre, isClearLine, nearestFreeCell, routeCost, steerPoint } from '../nav/grid';
 import { type MoveOrder, type Order, IDLE, type UnitTask, groupArrivalRadius } from '../orders/orders';
 import { installCollisionResponse } from '../physics/response';
 import { type SenseWorld, senseUnit } from '../physics/sensing';
@@ -190,7 +190,7 @@ export type SimulationEvent =
       readonly type: 'stuck';
       readonly unitId: number;
       readonly orderId: number;
-      /** metres: where it is, and how far it still has to go (along its route when it has one) */
+      /** metres: where it is, and how far its target is in a straight line */
       readonly position: Readonly<Vec2>;
       readonly remaining: number;
       readonly time: number;
@@ -411,8 +411,11 @@ export function issueOrder(sim: Simulation, order: Order): number {
       }
       const fx = checkNumber(facing.x, 'order.facing.x');
       const fy = checkNumber(facing.y, 'order.facing.y');
-      if (fx === 0 && fy === 0) throw new Error('order.facing: expected a direction, got {x: 0, y: 0}');
-      copy = { kind, unitIds: [...order.unitIds], target: { x, y }, facing: { x: fx, y: fy } };
+      // scaled first, so a huge vector does not overflow and a tiny one is judged by its shape
+      const scale = Math.max(Math.abs(fx), Math.abs(fy));
+      const length = scale === 0 ? 0 : scale * Math.hypot(fx / scale, fy / scale);
+      if (!(length > 1e-9)) throw new Error(`order.facing: expected a direction, got {x: ${fx}, y: ${fy}}`);
+      copy = { kind, unitIds: [...order.unitIds], target: { x, y }, facing: { x: fx / length, y: fy / length } };
     }
   } else {
     copy = { kind, unitIds: [...order.unitIds] };
@@ -472,6 +475,8 @@ function applyPendingOrders(sim: Simulation): void {
       for (const unit of units) standDown(unit);
       continue;
     }
+    // no unit left to move (an empty list, or all removed since the order was issued)
+    if (units.length === 0) continue;
     assignMoveTasks(sim, units, order, orderId);
   }
   sim.pendingOrders.length = 0;
@@ -503,7 +508,8 @@ function assignMoveTasks(sim: Simulation, units: Unit[], order: MoveOrder, order
     units,
     target,
     gap: sim.config.formationGap * largest,
-    isFree: (x, y, radius) => isFreeGround(sim, x, y, radius),
+    // free ground that the route reaches from the target's side, not from behind a wall
+    isFree: (x, y, radius) => isFreeGround(sim, x, y, radius) && (route === null || isNearAlongRoute(route, target, x, y)),
     ...(order.facing === undefined ? {} : { facing: order.facing }),
   });
   units.forEach((unit, index) => {
@@ -566,7 +572,7 @@ const UNREACHABLE_TIE_BREAK = 0.01;
 const NAV_MARGIN = 0.15;
 /** the navigation grid has at most about this many cells (its cell size grows with the world) */
 const NAV_MAX_CELLS = 60_000;
-const NAV_MIN_CELL = 0.5;
+const NAV_MIN_CELL = 0.25;
 
 /** The navigation grid, built on first use for the current obstacles and largest unit. */
 function navGrid(sim: Simulation): NavGrid {
@@ -576,6 +582,15 @@ function navGrid(sim: Simulation): NavGrid {
   const cellSize = Math.max(NAV_MIN_CELL, Math.sqrt((width * height) / NAV_MAX_CELLS));
   sim.nav = buildNavGrid(width, height, sim.obstacles.map((obstacle) => obstacle.geometry), clearance, cellSize);
   return sim.nav;
+}
+
+/**
+ * Whether the route reaches (x, y) about as directly as a straight line from the order's target:
+ * a slot on the far side of a wall is near the target in a straight line, not along the route.
+ */
+function isNearAlongRoute(route: FlowField, target: ReadonlyVec2, x: number, y: number): boolean {
+  const straight = Math.hypot(x - target.x, y - target.y) + Math.hypot(route.goal.x - target.x, route.goal.y - target.y);
+  return routeCost(route, x, y) <= NEAR_COST * straight + 2 * NEAR_COST * route.grid.cellSize;
 }
 
 /** The point moved, if needed, so a disc of `radius` around it lies inside the walls. */
@@ -634,19 +649,12 @@ const ROUTE_LOOK_AHEAD = 12;
  * ticks, or at once when the unit is within a metre of it.
  */
 function followRoute(sim: Simulation, unit: Unit, route: FlowField, target: ReadonlyVec2, preferred: Vec2): void {
-  // the last steps are straight: a target by a wall lies in the grid's margin, which the route
-  // keeps clear of, though the unit's own disc fits there
-  const near = route.grid.clearance + 2 * route.grid.cellSize;
-  if ((target.x - unit.position.x) ** 2 + (target.y - unit.position.y) ** 2 < near * near) return;
   const dx = unit.waypoint.x - unit.position.x;
   const dy = unit.waypoint.y - unit.position.y;
   const due = unit.waypointTick < 0 || (sim.tick + unit.id) % WAYPOINT_INTERVAL === 0 || dx * dx + dy * dy < 1;
   if (due) {
     unit.waypointTick = sim.tick;
-    if (isClearLine(route.grid, unit.position.x, unit.position.y, target.x, target.y)) {
-      unit.waypoint.x = target.x;
-      unit.waypoint.y = target.y;
-    } else if (!steerPoint(route, unit.position.x, unit.position.y, ROUTE_LOOK_AHEAD, unit.waypoint)) {
+    if (isStraightToTarget(unit, route, target) || !steerPoint(route, unit.position.x, unit.position.y, ROUTE_LOOK_AHEAD, unit.waypoint)) {
       unit.waypoint.x = target.x;
       unit.waypoint.y = target.y;
     }
@@ -661,6 +669,30 @@ function followRoute(sim: Simulation, unit: Unit, route: FlowField, target: Read
   preferred.x = (wx / distance) * speed;
   preferred.y = (wy / distance) * speed;
 }
+
+/**
+ * Whether the unit may walk straight to its target (its slot): the line is clear on the grid;
+ * or, for a slot in a wall's margin (which the grid keeps clear of, though a unit's disc fits
+ * there), the unit is about as far along the route as its slot (a group's route leads to the
+ * group's target, not to each slot) and the line to the free ground next to the slot is clear.
+ * Measured along the route, so a slot just behind a thin wall is not "near".
+ */
+function isStraightToTarget(unit: Unit, route: FlowField, target: ReadonlyVec2): boolean {
+  const grid = route.grid;
+  if (isClearLine(grid, unit.position.x, unit.position.y, target.x, target.y)) return true;
+  const near = NEAR_COST * (grid.clearance + 3 * grid.cellSize);
+  if (routeCost(route, unit.position.x, unit.position.y) > routeCost(route, target.x, target.y) + near) return false;
+  // already in the margin beside its slot (a unit's disc fits there): the last step
+  const close = grid.clearance + 2 * grid.cellSize;
+  if ((target.x - unit.position.x) ** 2 + (target.y - unit.position.y) ** 2 < close * close && grid.blocked[cellAt(grid, unit.position.x, unit.position.y)] === 1) return true;
+  const beside = nearestFreeCell(grid, target.x, target.y, (cell) => route.distance[cell] !== Infinity);
+  if (beside < 0) return false;
+  cellCentre(grid, beside, _route_beside);
+  if (Math.hypot(_route_beside.x - target.x, _route_beside.y - target.y) > close) return false;
+  return isClearLine(grid, unit.position.x, unit.position.y, _route_beside.x, _route_beside.y);
+}
+
+const _route_beside = vec2();
 
 const _decide_preferred = vec2();
 const _decide_seek = vec2();
@@ -763,13 +795,17 @@ function newProgress(): Progress {
   return { best: Infinity, since: -1, recovery: 'none', until: 0, attempts: 0, reported: false };
 }
 
-/** metres the unit still has to go: along its route when it has one, else straight. */
+/**
+ * How far the unit still has to go, for measuring progress: the route's cost when it has a route
+ * (metres, steps along walls counted double; from the nearest free cell when pressed into a
+ * wall's margin), else the straight distance. One measure per order, so progress compares like
+ * with like.
+ */
 function remainingDistance(unit: Unit, task: Extract<UnitTask, { kind: 'move' }>): number {
   const straight = Math.hypot(task.target.x - unit.position.x, task.target.y - unit.position.y);
   if (task.route === null) return straight;
-  const cell = cellAt(task.route.grid, unit.position.x, unit.position.y);
-  const path = task.route.distance[cell]!;
-  return Number.isFinite(path) ? Math.max(path, straight) : straight;
+  const cost = routeCost(task.route, unit.position.x, unit.position.y);
+  return Number.isFinite(cost) ? cost : straight;
 }
 
 function trackProgress(sim: Simulation, unit: Unit, task: Extract<UnitTask, { kind: 'move' }>): void {
@@ -784,12 +820,13 @@ function trackProgress(sim: Simulation, unit: Unit, task: Extract<UnitTask, { ki
     progress.attempts = 0;
     return;
   }
-  // a group member standing still near its slot is not stuck: it is about to count as arrived
-  if (task.group !== null && distanceSquared(unit.position, task.group.target) <= task.group.radius * task.group.radius) return;
+  // a group member slowing to a stand near its slot is not stuck: it is about to count as arrived
+  if (task.group !== null && unit.slowTime > 0 && distanceSquared(unit.position, task.group.target) <= task.group.radius * task.group.radius) return;
   const waited = time - progress.since;
   if (!progress.reported && waited >= STUCK_REPORT_TIME) {
     progress.reported = true;
-    sim.events.push({ type: 'stuck', unitId: unit.id, orderId: task.orderId, position: { x: unit.position.x, y: unit.position.y }, remaining, time });
+    const straight = Math.hypot(task.target.x - unit.position.x, task.target.y - unit.position.y);
+    sim.events.push({ type: 'stuck', unitId: unit.id, orderId: task.orderId, position: { x: unit.position.x, y: unit.position.y }, remaining: straight, time });
   }
   // held up by other units, a unit waits its turn: nudging it about in a crowd only jams it more
   // (in the doorway, 7 of 40 did not get through with it); recoveries are for what stands still
@@ -811,7 +848,7 @@ function applyRecovery(unit: Unit, preferred: Vec2): void {
     preferred.x = 0;
     preferred.y = 0;
   } else if (progress.recovery === 'other-side') {
-    // alternate the side by attempt: 1 -> left, 3 -> right, 5 -> left, ...
+    // odd attempts wait; the even ones take a side, alternating: 2 -> left, 4 -> right, 6 -> left, ...
     const angle = (progress.attempts / 2) % 2 === 1 ? OTHER_SIDE_ANGLE : -OTHER_SIDE_ANGLE;
     const cos = Math.cos(angle);
     const sin = Math.sin(angle);

@@ -8,32 +8,34 @@ const grid = buildNavGrid(20, 10, [wallShape], 0.6, 0.5);
 const at = (x: number, y: number) => grid.blocked[cellAt(grid, x, y)];
 
 describe('the navigation grid', () => {
-  it('blocks cells whose centre is within the clearance of an obstacle or a wall, and no others', () => {
-    // wall faces at x = 9.5 and 10.5: centres closer than 0.6 m are blocked
+  it('blocks every cell any part of which is within the clearance of an obstacle or a wall, and no others', () => {
+    // wall faces at x = 9.5 and 10.5; a cell is blocked when its centre is closer than the
+    // clearance plus half its diagonal, 0.6 + 0.354 m
     expect(at(9.25, 3)).toBe(1); // centre 0.25 m from the face
-    expect(at(8.75, 3)).toBe(0); // 0.75 m
-    expect(at(10.75, 3)).toBe(1); // 0.25 m from the other face
-    expect(at(10, 7.25)).toBe(1); // above the wall's end, 0.25 m from it
-    expect(at(10, 7.75)).toBe(0); // 0.75 m above it
-    // the world's walls
-    expect(at(0.25, 5)).toBe(1);
-    expect(at(0.75, 5)).toBe(0);
-    expect(at(19.75, 9.75)).toBe(1);
+    expect(at(8.75, 3)).toBe(1); // 0.75 m: its near corner is 0.5 m from the face
+    expect(at(8.25, 3)).toBe(0); // 1.25 m: every point at least 1 m away
+    expect(at(11.75, 3)).toBe(0);
+    expect(at(10, 7.75)).toBe(1); // above the wall's end, 0.75 m from it
+    expect(at(10, 8.25)).toBe(0); // 1.25 m above it
+    // the world's walls: the cell's far side must keep the clearance, 0.6 + 0.25 m from the centre
+    expect(at(0.75, 5)).toBe(1);
+    expect(at(1.25, 5)).toBe(0);
+    expect(at(19.25, 8.75)).toBe(1);
   });
 
   it('marks free cells next to blocked ones as near', () => {
-    expect(grid.near[cellAt(grid, 8.75, 3)]).toBe(1);
-    expect(grid.near[cellAt(grid, 8.25, 3)]).toBe(0);
+    expect(grid.near[cellAt(grid, 8.25, 3)]).toBe(1);
+    expect(grid.near[cellAt(grid, 7.75, 3)]).toBe(0);
   });
 
   it('finds the free cell nearest a point, optionally among accepted cells', () => {
     const cell = nearestFreeCell(grid, 10, 3);
     const centre = cellCentre(grid, cell, { x: 0, y: 0 });
     expect(grid.blocked[cell]).toBe(0);
-    expect(Math.abs(centre.x - 10)).toBeCloseTo(1.25, 9);
+    expect(Math.abs(centre.x - 10)).toBeCloseTo(1.75, 9);
     const other = nearestFreeCell(grid, 10, 3, (c) => (cellCentre(grid, c, { x: 0, y: 0 }).x < 10) !== (centre.x < 10));
     expect(other).not.toBe(cell);
-    expect(Math.abs(cellCentre(grid, other, { x: 0, y: 0 }).x - 10)).toBeCloseTo(1.25, 9);
+    expect(Math.abs(cellCentre(grid, other, { x: 0, y: 0 }).x - 10)).toBeCloseTo(1.75, 9);
     const solid = buildNavGrid(4, 4, [prepareShape({ type: 'circle', x: 2, y: 2, radius: 5 })], 0.6, 0.5);
     expect(nearestFreeCell(solid, 2, 2)).toBe(-1);
   });
@@ -43,7 +45,7 @@ describe('clear lines', () => {
   it('is clear in the open and blocked through the wall or its margin', () => {
     expect(isClearLine(grid, 2, 2, 8, 8)).toBe(true);
     expect(isClearLine(grid, 2, 3, 18, 3)).toBe(false);
-    expect(isClearLine(grid, 2, 9, 18, 9)).toBe(true);
+    expect(isClearLine(grid, 2, 8.6, 18, 8.6)).toBe(true);
     expect(isClearLine(grid, 2, 7.4, 18, 7.4)).toBe(false);
   });
 
@@ -55,8 +57,30 @@ describe('clear lines', () => {
     expect(isClearLine(diagonal, 0.5, 0.5, 1.5, 1.5)).toBe(true);
   });
 
-  it('a zero-length line is clear on free ground', () => {
+  it('a zero-length line is clear on free ground; a line with a non-finite end is not clear', () => {
     expect(isClearLine(grid, 3, 3, 3, 3)).toBe(true);
+    expect(isClearLine(grid, 3, 3, Number.NaN, 3)).toBe(false);
+    expect(isClearLine(grid, 3, 3, Infinity, 3)).toBe(false);
+  });
+
+  it('ends at the segment\'s end, also when it ends exactly on a cell corner', () => {
+    const open = buildNavGrid(10, 10, [], 0, 0.5);
+    // every cell of the open grid is free; lines from cell centres to corners, all directions
+    for (const [ax, ay, bx, by] of [
+      [8.75, 1.25, 1, 9],
+      [1.25, 1.25, 9, 9],
+      [8.75, 8.75, 1, 1],
+      [1.25, 8.75, 9, 1],
+      [5.25, 5.25, 5, 2],
+    ]) {
+      expect(isClearLine(open, ax!, ay!, bx!, by!)).toBe(true);
+    }
+    // a blocked cell just beyond the end of a line (past the corner it ends on) is not crossed
+    open.blocked[cellAt(open, 0.75, 9.25)] = 1;
+    expect(isClearLine(open, 8.75, 1.25, 1, 9)).toBe(true);
+    // and one on the way is
+    open.blocked[cellAt(open, 4.75, 5.25)] = 1;
+    expect(isClearLine(open, 8.75, 1.25, 1, 9)).toBe(false);
   });
 });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type SimulationEvent, addObstacle, addUnit, createSimulation, getUnit, issueOrder } from '../../src/index';
+import { type SimulationEvent, addObstacle, addUnit, createSimulation, getUnit, issueOrder, removeUnit } from '../../src/index';
+import { prepareShape } from '../../src/math/shapes';
+import { buildFlowField, buildNavGrid, cellAt } from '../../src/nav/grid';
 import { recordArrivals, runTicks } from '../support';
 
 /** The four walls of a 6 x 6 m room (1 m thick) centred on (cx, cy), no door. */
@@ -90,11 +92,52 @@ describe('routes around walls', () => {
     issueOrder(sim, { kind: 'move', unitIds: [id], target: { x: 35, y: 10 } });
     const arrivals = recordArrivals(sim);
     const unit = getUnit(sim, id)!;
-    let crossedThrough = false;
+    let closest = Infinity;
     runTicks(sim, 30 * 60, () => {
-      if (Math.abs(unit.position.x - 20) < 0.5 && unit.position.y < 24) crossedThrough = true;
+      const dx = Math.max(0, Math.abs(unit.position.x - 20) - 0.5);
+      const dy = Math.max(0, unit.position.y - 24);
+      closest = Math.min(closest, Math.hypot(dx, dy));
     });
     expect(arrivals.has(id)).toBe(true);
-    expect(crossedThrough).toBe(false);
+    // round the new wall's free end, keeping off it
+    expect(closest).toBeGreaterThan(unit.radius);
+  });
+
+  it('never routes through a thin wall, even on a map so large its grid cells are wider than the wall and its margin', () => {
+    // 600 x 400 m: 2 m cells; a 0.2 m wall from the bottom to y = 300 at x = 300
+    const wallShape = prepareShape({ type: 'box', x: 300, y: 150, width: 0.2, height: 300, angle: 0.01 });
+    const big = buildNavGrid(600, 400, [wallShape], 0.65, 2);
+    const field = buildFlowField(big, 310, 100)!;
+    // from just the other side, the only way is round the wall's top end: at least 2 x 200 m
+    const across = field.distance[cellAt(big, 290, 100)]!;
+    expect(across).toBeGreaterThan(2 * Math.hypot(10, 200));
+    expect(Number.isFinite(across)).toBe(true);
+  });
+
+  it('keeps a group\'s slots on the target\'s side of a wall, and every unit gets there', () => {
+    // the target is 0.8 m from a thin wall: slots on its far side would be near in a straight line only
+    const sim = createSimulation({ width: 60, height: 40 });
+    addObstacle(sim, { type: 'box', x: 30, y: 17, width: 0.3, height: 34, angle: 0 });
+    const ids = Array.from({ length: 20 }, (_, i) => addUnit(sim, { x: 5 + (i % 5) * 1.5, y: 10 + Math.floor(i / 5) * 1.5 }));
+    issueOrder(sim, { kind: 'move', unitIds: ids, target: { x: 29.2, y: 15 } });
+    const arrivals = recordArrivals(sim);
+    runTicks(sim, 1);
+    for (const id of ids) {
+      const task = getUnit(sim, id)!.task;
+      expect(task.kind === 'move' && task.target.x).toBeLessThan(30);
+    }
+    runTicks(sim, 40 * 60);
+    for (const id of ids) expect(arrivals.has(id)).toBe(true);
+  });
+
+  it('an order whose units are all gone, or that names none, is dropped without harm', () => {
+    const sim = createSimulation({ width: 40, height: 20 });
+    addObstacle(sim, { type: 'circle', x: 20, y: 10, radius: 2 });
+    const id = addUnit(sim, { x: 5, y: 5 });
+    issueOrder(sim, { kind: 'move', unitIds: [], target: { x: 30, y: 10 } });
+    issueOrder(sim, { kind: 'move', unitIds: [id], target: { x: 30, y: 10 } });
+    removeUnit(sim, id);
+    expect(() => runTicks(sim, 2)).not.toThrow();
+    expect(sim.units).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@ function uTrap(navigation: boolean) {
 }
 
 describe('stuck units', () => {
-  it('without routes, a unit caught in a U tries to recover (other side, then wait), and is reported stuck once', () => {
+  it('without routes, a unit caught in a U tries to recover (waiting, then taking a side), and is reported stuck once', () => {
     const { sim, id, events } = uTrap(false);
     const unit = getUnit(sim, id)!;
     const recoveries = new Set<string>();
