@@ -14,6 +14,20 @@ function room(cx: number, cy: number) {
   ];
 }
 
+/**
+ * Runs `ticks` and returns the closest the unit's centre came to the surface of the 1 x 24 m
+ * wall standing at x = 20 from the bottom edge to y = 24 (the wall of the first tests).
+ */
+function closestToTallWall(sim: ReturnType<typeof createSimulation>, unit: { position: { x: number; y: number } }, ticks: number): number {
+  let closest = Infinity;
+  runTicks(sim, ticks, () => {
+    const dx = Math.max(0, Math.abs(unit.position.x - 20) - 0.5);
+    const dy = Math.max(0, unit.position.y - 24);
+    closest = Math.min(closest, Math.hypot(dx, dy));
+  });
+  return closest;
+}
+
 function events(sim: ReturnType<typeof createSimulation>): SimulationEvent[] {
   const seen: SimulationEvent[] = [];
   sim.listeners.add((event) => seen.push(event));
@@ -29,12 +43,7 @@ describe('routes around walls', () => {
     issueOrder(sim, { kind: 'move', unitIds: [id], target: { x: 35, y: 10 } });
     const arrivals = recordArrivals(sim);
     const unit = getUnit(sim, id)!;
-    let closest = Infinity;
-    runTicks(sim, 30 * 60, () => {
-      const dx = Math.max(0, Math.abs(unit.position.x - 20) - 0.5);
-      const dy = Math.max(0, unit.position.y - 24);
-      closest = Math.min(closest, Math.hypot(dx, dy));
-    });
+    const closest = closestToTallWall(sim, unit, 30 * 60);
     expect(arrivals.has(id)).toBe(true);
     expect(closest).toBeGreaterThan(unit.radius);
     // it went over the wall's free end, not through it
@@ -92,12 +101,7 @@ describe('routes around walls', () => {
     issueOrder(sim, { kind: 'move', unitIds: [id], target: { x: 35, y: 10 } });
     const arrivals = recordArrivals(sim);
     const unit = getUnit(sim, id)!;
-    let closest = Infinity;
-    runTicks(sim, 30 * 60, () => {
-      const dx = Math.max(0, Math.abs(unit.position.x - 20) - 0.5);
-      const dy = Math.max(0, unit.position.y - 24);
-      closest = Math.min(closest, Math.hypot(dx, dy));
-    });
+    const closest = closestToTallWall(sim, unit, 30 * 60);
     expect(arrivals.has(id)).toBe(true);
     // round the new wall's free end, keeping off it
     expect(closest).toBeGreaterThan(unit.radius);
