@@ -1,46 +1,55 @@
 /**
  * The library API: a headless RTS movement core on planck.js. It never imports pixi.js or the
  * DOM; rendering lives in src/render, the page and its input in src/app.
+ *
+ * A `Simulation` is opaque: make it with `createSimulation`, change it with the functions below,
+ * read it with the queries (`getUnit`, `listUnits`, `listObstacles`, `simulationTime`, ...).
  */
 export * from './math/vec2';
 export { createRandom, type Random } from './math/random';
-export * from './orders/orders';
-export { COLLISION_RESPONSES, type CollisionResponse, type ObstacleShape } from './physics/world';
-export { LEFT, NO_SIDE, RIGHT, type Side, type Agent } from './steering/agent';
-export {
-  AVOIDANCE_NAMES,
-  AVOIDANCE_STRATEGIES,
-  type AvoidanceName,
-  type AvoidanceStrategy,
-  type AvoidanceDecision,
-} from './steering/avoidance';
+export type { ObstacleShape } from './math/shapes';
+export { groupArrivalRadius, type MoveOrder, type Order, type StopOrder } from './orders/orders';
+export { LEFT, NO_SIDE, RIGHT, type Side } from './steering/agent';
 export { DEFAULT_STEERING_CONFIG, resolveSteeringConfig, type SteeringConfig } from './steering/config';
-export { RAY_CENTRE, RAY_LEFT, RAY_RELATIVE, RAY_RIGHT, relativeRayFraction, type Ray, type Sensing, type Threat } from './steering/sensing';
+export { RAY_CENTRE, RAY_LEFT, RAY_RELATIVE, RAY_RIGHT, type Ray, type Sensing, type Threat } from './steering/sensing';
+export { COLLISION_RESPONSES, type CollisionResponse } from './steering/sideways';
+export { AVOIDANCE_NAMES } from './steering/strategies/index';
+export type { AvoidanceDecision, AvoidanceName } from './steering/strategy';
+export { DEFAULT_SIMULATION, DEFAULT_UNIT } from './sim/defaults';
 export {
-  DEFAULT_DT,
-  DEFAULT_MAX_ACCELERATION,
-  DEFAULT_MAX_SPEED,
-  DEFAULT_UNIT_DENSITY,
-  DEFAULT_UNIT_RADIUS,
   addObstacle,
   addUnit,
   createSimulation,
+  getAvoidance,
+  getCollisionResponse,
+  getSteeringConfig,
   getUnit,
+  hasPendingOrders,
   issueOrder,
+  lastTickTiming,
+  listObstacles,
+  listUnits,
   onSimulationEvent,
+  physicsBodyCount,
   removeObstacle,
   removeUnit,
   setAvoidance,
   setCollisionResponse,
+  simulationSettings,
+  simulationTick,
   simulationTime,
   stepSimulation,
+  traceRoute,
   updateSteeringConfig,
   updateUnit,
-  type Obstacle,
   type ObstacleView,
   type Simulation,
   type SimulationDef,
   type SimulationEvent,
+  type SimulationListener,
+  type SimulationSettings,
+  type TaskView,
+  type TickTiming,
   type UnitDef,
   type UnitView,
 } from './sim/simulation';

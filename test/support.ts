@@ -1,6 +1,7 @@
 /**
- * Small helpers shared by the simulation-core tests. They only drive the public API; nothing
- * here replaces or mocks a part of the engine.
+ * Small helpers shared by the simulation-core tests. They drive the public API; nothing here
+ * replaces or mocks a part of the engine. `internals` is the one white-box door, for tests that
+ * check state users cannot see (a unit's stuck recovery, the physics world's contacts).
  */
 import {
   type Simulation,
@@ -12,6 +13,7 @@ import {
   onSimulationEvent,
   stepSimulation,
 } from '../src/index';
+import { type SimulationState, stateOf } from '../src/sim/state';
 
 /** Runs `ticks` fixed ticks, calling `afterTick` (with the tick number, 1-based) after each. */
 export function runTicks(sim: Simulation, ticks: number, afterTick?: (tick: number) => void): void {
@@ -52,4 +54,9 @@ export function buildPostMeeting(): { sim: Simulation; a: number; b: number } {
   issueOrder(sim, { kind: 'move', unitIds: [a], target: { x: 35, y: 20 } });
   issueOrder(sim, { kind: 'move', unitIds: [b], target: { x: 2, y: 20.4 } });
   return { sim, a, b };
+}
+
+/** The state behind a simulation handle, for white-box checks of what the API does not show. */
+export function internals(sim: Simulation): SimulationState {
+  return stateOf(sim);
 }

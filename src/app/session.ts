@@ -3,13 +3,11 @@
  * (pause, single step, speed). No pixi.js and no DOM here, so it is the same code the command
  * line runs, and it can be tested in Node.
  */
-import type { Scenario } from '../scenarios/schema';
 import { BUILT_IN_SCENARIOS, buildBuiltInScenario, findBuiltInScenario } from '../scenarios/builtins';
-import { type MetricsRecorder, createMetricsRecorder, recordTick } from '../scenarios/metrics';
-import { createScenarioSimulation, readPositions } from '../scenarios/run';
-import type { CollisionResponse } from '../physics/world';
-import { type Simulation, simulationTime, stepSimulation } from '../sim/simulation';
-import type { AvoidanceName } from '../steering/avoidance';
+import { type ScenarioRun, startScenarioRun, stepScenarioRun } from '../scenarios/run';
+import { simulationSettings } from '../sim/simulation';
+import type { CollisionResponse } from '../steering/sideways';
+import type { AvoidanceName } from '../steering/strategy';
 
 /** What the page shows: a built-in by name, with its unit count and seed. */
 export interface ScenarioChoice {
@@ -19,15 +17,9 @@ export interface ScenarioChoice {
   seed: number;
 }
 
-export interface PageSession {
+/** The scenario run (simulation and live metrics) plus the page's clock. */
+export interface PageSession extends ScenarioRun {
   readonly choice: Readonly<ScenarioChoice>;
-  readonly scenario: Scenario;
-  readonly sim: Simulation;
-  /** unit ids in scenario order (the recorder's order) */
-  readonly unitIds: readonly number[];
-  readonly recorder: MetricsRecorder;
-  /** scratch: positions in scenario order, as the recorder reads them */
-  readonly positions: Float64Array;
   paused: boolean;
   /** simulated seconds per real second: 0.25 to 4 */
   speed: number;
@@ -54,15 +46,9 @@ export function createPageSession(
   }
   const units = builtIn.defaultUnits === undefined ? undefined : Math.max(builtIn.minUnits ?? 1, choice.units ?? builtIn.defaultUnits);
   const scenario = buildBuiltInScenario(choice.name, { ...(units === undefined ? {} : { units }), seed: choice.seed });
-  const { sim, unitIds } = createScenarioSimulation(scenario, settings);
-  const recorder = createMetricsRecorder({ world: scenario.world, obstacles: scenario.obstacles, units: scenario.units });
   return {
+    ...startScenarioRun(scenario, settings),
     choice: { name: choice.name, ...(units === undefined ? {} : { units }), seed: choice.seed },
-    scenario,
-    sim,
-    unitIds,
-    recorder,
-    positions: new Float64Array(2 * unitIds.length),
     paused: false,
     speed: 1,
     accumulator: 0,
@@ -71,9 +57,7 @@ export function createPageSession(
 
 /** One tick of the simulation, recorded by the metrics recorder. */
 export function stepSession(session: PageSession): void {
-  stepSimulation(session.sim);
-  readPositions(session.sim, session.unitIds, session.positions);
-  recordTick(session.recorder, session.positions, simulationTime(session.sim), session.sim.timing.tickMs);
+  stepScenarioRun(session);
 }
 
 /**
@@ -85,7 +69,7 @@ export function stepSession(session: PageSession): void {
 export function advanceSession(session: PageSession, realSeconds: number, budgetMs = Infinity): number {
   if (session.paused) return 0;
   session.accumulator += Math.max(0, realSeconds) * session.speed;
-  const dt = session.sim.dt;
+  const dt = simulationSettings(session.sim).dt;
   const start = performance.now();
   let ticks = 0;
   while (session.accumulator >= dt) {

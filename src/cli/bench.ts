@@ -1,8 +1,8 @@
 /**
  * npm run --silent bench -- [--json] [--avoidance NAME] [--response NAME] [--units 250,500] [--ticks N]
  *
- * Median wall-clock milliseconds per tick while two square groups cross head-on, for
- * several unit counts. `msPerTick` is the whole tick (controller + physics); `msPerTickPhysicsOnly`
+ * Median wall-clock milliseconds per tick while two square groups cross head-on (the scenario
+ * `buildBenchCrossing` builds), for several unit counts. `msPerTick` is the whole tick (controller + physics); `msPerTickPhysicsOnly`
  * is planck's `world.step` alone, timed inside the same ticks, so both figures see the same bodies
  * in the same states; `ratio` = msPerTick / msPerTickPhysicsOnly. With --json: one JSON object
  * per line. Measure on a quiet machine and read medians, not single runs.
@@ -11,14 +11,17 @@
  * 200 x 200 m world with 100 obstacles, a 200-unit order sent to 9 targets in turn: the first
  * order (which also builds the navigation grid) and the median of the others.
  */
+import { DEFAULT_SIMULATION } from '../sim/defaults';
 import { parseArgs } from 'node:util';
-import { AVOIDANCE_NAMES, type AvoidanceName } from '../steering/avoidance';
-import { COLLISION_RESPONSES, type CollisionResponse } from '../physics/world';
-import { buildCrossing } from '../scenarios/crossing';
 import { createRandom } from '../math/random';
+import { buildBenchCrossing } from '../scenarios/builtins';
 import { median } from '../scenarios/metrics';
-import { addObstacle, addUnit, createSimulation, issueOrder, stepSimulation } from '../sim/simulation';
+import { createScenarioSimulation } from '../scenarios/run';
+import { addObstacle, addUnit, createSimulation, issueOrder, lastTickTiming, stepSimulation } from '../sim/simulation';
 import { checkNumber, checkOneOf } from '../sim/validate';
+import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
+import { AVOIDANCE_NAMES } from '../steering/strategies/index';
+import type { AvoidanceName } from '../steering/strategy';
 
 export interface BenchRow {
   units: number;
@@ -29,14 +32,15 @@ export interface BenchRow {
 
 /** Runs `warmupTicks`, then measures `ticks` ticks (the groups meet within them). */
 export function benchmark(units: number, options: { avoidance: AvoidanceName; response: CollisionResponse; ticks: number; warmupTicks: number }): BenchRow {
-  const sim = buildCrossing(units, options.avoidance, options.response);
+  const { sim } = createScenarioSimulation(buildBenchCrossing(units), { avoidance: options.avoidance, response: options.response });
   for (let i = 0; i < options.warmupTicks; i++) stepSimulation(sim);
   const tick: number[] = [];
   const physics: number[] = [];
   for (let i = 0; i < options.ticks; i++) {
     stepSimulation(sim);
-    tick.push(sim.timing.tickMs);
-    physics.push(sim.timing.physicsMs);
+    const timing = lastTickTiming(sim);
+    tick.push(timing.tickMs);
+    physics.push(timing.physicsMs);
   }
   const msPerTick = median(tick);
   const msPerTickPhysicsOnly = median(physics);
@@ -73,7 +77,7 @@ export function planningBenchmark(units = 200, obstacles = 100, size = 200, orde
   for (let i = 0; i < orders; i++) {
     issueOrder(sim, { kind: 'move', unitIds: ids, target: { x: size - 20 - 15 * (i % 3), y: size - 20 - 15 * Math.floor(i / 3) } });
     stepSimulation(sim);
-    times.push(sim.timing.planMs);
+    times.push(lastTickTiming(sim).planMs);
   }
   return { units, obstacles, size, msFirstOrder: times[0]!, msPerOrder: median(times.slice(1)) };
 }
@@ -82,8 +86,8 @@ function main(): void {
   const { values } = parseArgs({
     options: {
       json: { type: 'boolean', default: false },
-      avoidance: { type: 'string', default: 'rays' },
-      response: { type: 'string', default: 'sideways' },
+      avoidance: { type: 'string', default: DEFAULT_SIMULATION.avoidance },
+      response: { type: 'string', default: DEFAULT_SIMULATION.response },
       units: { type: 'string', default: '250,500,1000,2000' },
       ticks: { type: 'string', default: '300' },
       plan: { type: 'boolean', default: false },

@@ -9,10 +9,11 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { COLLISION_RESPONSES, type CollisionResponse } from '../physics/world';
+import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
 import { BUILT_IN_SCENARIO_NAMES, buildBuiltInScenario } from '../scenarios/builtins';
 import { type ScenarioResult, runScenario } from '../scenarios/run';
-import { AVOIDANCE_NAMES, type AvoidanceName } from '../steering/avoidance';
+import { AVOIDANCE_NAMES } from '../steering/strategies/index';
+import type { AvoidanceName } from '../steering/strategy';
 import { createProgress, formatNumber, oneOfOption } from './report';
 
 const COLUMNS: Array<[heading: string, align: 'l' | 'r', cell: (result: ScenarioResult) => string]> = [

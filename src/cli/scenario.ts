@@ -1,24 +1,25 @@
 /**
  * npm run --silent scenario -- <file.json | built-in name> [options]
  *
- * Runs one scenario headless and prints its metrics (DESIGN.md section 4). Invalid input (a bad
+ * Runs one scenario headless and prints its metrics (docs/metrics.md). Invalid input (a bad
  * option, a missing or malformed file, a scenario that breaks the format) exits with code 2, one
  * message on stderr and nothing on stdout; nothing is run.
  */
+import { DEFAULT_SIMULATION } from '../sim/defaults';
 import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { COLLISION_RESPONSES } from '../physics/world';
+import { COLLISION_RESPONSES } from '../steering/sideways';
 import { BUILT_IN_SCENARIOS } from '../scenarios/builtins';
 import { type ScenarioResult, runScenario, traceLine } from '../scenarios/run';
 import { MAX_SCENARIO_DURATION, scenarioToFile } from '../scenarios/schema';
-import { AVOIDANCE_NAMES } from '../steering/avoidance';
+import { AVOIDANCE_NAMES } from '../steering/strategies/index';
 import { UsageError, createProgress, formatResultTable, integerOption, loadScenario, numberOption, oneOfOption } from './report';
 
 const USAGE = `usage: npm run --silent scenario -- <file.json | built-in name> [options]
 
 options:
-  --avoidance NAME   ${AVOIDANCE_NAMES.join(' | ')} (default rays)
-  --response NAME    ${COLLISION_RESPONSES.join(' | ')} (default sideways)
+  --avoidance NAME   ${AVOIDANCE_NAMES.join(' | ')} (default ${DEFAULT_SIMULATION.avoidance})
+  --response NAME    ${COLLISION_RESPONSES.join(' | ')} (default ${DEFAULT_SIMULATION.response})
   --seed N           built-ins: the seed their layout is drawn with; files: replaces "seed"
   --units N          built-ins only: total number of units
   --duration S       simulated seconds (default: the scenario's own)
@@ -70,8 +71,8 @@ export function main(argv: string[]): number {
     if (positionals.length !== 1) {
       throw new UsageError(`scenario: expected one file or built-in name, got ${positionals.length}\n\n${USAGE}`);
     }
-    const avoidance = oneOfOption(values.avoidance, '--avoidance', AVOIDANCE_NAMES) ?? 'rays';
-    const response = oneOfOption(values.response, '--response', COLLISION_RESPONSES) ?? 'sideways';
+    const avoidance = oneOfOption(values.avoidance, '--avoidance', AVOIDANCE_NAMES) ?? DEFAULT_SIMULATION.avoidance;
+    const response = oneOfOption(values.response, '--response', COLLISION_RESPONSES) ?? DEFAULT_SIMULATION.response;
     const seed = integerOption(values.seed, '--seed', 0, 0xffffffff);
     const units = integerOption(values.units, '--units', 1);
     const duration = numberOption(values.duration, '--duration', 0, MAX_SCENARIO_DURATION);

@@ -1,5 +1,5 @@
-import type { ReadonlyVec2, Vec2 } from '../math/vec2';
-import type { FlowField } from '../nav/grid';
+/** Orders as plain data: clicks on the page, scenario files and tests all produce these. */
+import type { ReadonlyVec2 } from '../math/vec2';
 
 /** Move the units to a point as one group. Clicks, scenarios and tests all produce this. */
 export interface MoveOrder {
@@ -19,30 +19,6 @@ export interface StopOrder {
 }
 
 export type Order = MoveOrder | StopOrder;
-
-/** What one unit is doing now. */
-export type UnitTask =
-  | { readonly kind: 'idle' }
-  | {
-      readonly kind: 'move';
-      /** the order this task came from (ids count up from 1 per simulation) */
-      readonly orderId: number;
-      /** metres: where this unit goes (its own slot when it moves with a group) */
-      readonly target: Vec2;
-      /** metres: the unit has arrived once its centre is this close to the target */
-      readonly stopRadius: number;
-      /**
-       * The group's shared point and arrival radius (`groupArrivalRadius`), or null for a unit
-       * ordered alone. A group member held off its slot by others also stops once it stands
-       * still inside this circle.
-       */
-      readonly group: { readonly target: Vec2; readonly radius: number } | null;
-      /** the flow field toward the order's target when the world has obstacles, else null (a
-       * straight walk) */
-      readonly route: FlowField | null;
-    };
-
-export const IDLE: UnitTask = Object.freeze({ kind: 'idle' });
 
 /**
  * The radius around a goal shared by `groupSize` units within which a unit counts as arrived:

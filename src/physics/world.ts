@@ -1,68 +1,76 @@
 /**
- * The planck.js world and the bodies in it. This folder is the only place that imports planck:
- * the rest of the engine sees plain numbers and {x, y} vectors.
+ * The ground floor: the planck.js world and the bodies in it. This folder is the only place that
+ * imports planck, and it imports nothing of the engine but `math/`: the rest of the engine sees
+ * plain numbers, {x, y} vectors and opaque body handles.
+ *
+ * A unit body carries an `owner` (the object the layer above keeps for that unit; the physics
+ * never looks inside it), handed back by the contact hook so the layer above can decide what
+ * happens when two units touch.
  */
+import { type Body, Box, Circle, type Contact, Edge, type Fixture, Polygon, type RayCastOutput, Vec2 as PlanckVec2, World } from 'planck';
 import type { ObstacleShape } from '../math/shapes';
-import { type Body, Box, Circle, Edge, type Fixture, Polygon, World } from 'planck';
 import type { ReadonlyVec2, Vec2 } from '../math/vec2';
-import type { Agent } from '../steering/agent';
-
-/** How units that touch are resolved: see response.ts. */
-export type CollisionResponse = 'sideways' | 'physics';
-export const COLLISION_RESPONSES: readonly CollisionResponse[] = ['sideways', 'physics'];
 
 /** What a fixture belongs to; stored as the fixture's user data. */
-export type BodyTag =
-  | { readonly kind: 'unit'; readonly unit: Agent }
-  | { readonly kind: 'obstacle'; readonly obstacleId: number }
-  | { readonly kind: 'wall' };
+type BodyTag<Owner> = { readonly kind: 'unit'; readonly owner: Owner } | { readonly kind: 'obstacle'; readonly obstacleId: number } | { readonly kind: 'wall' };
 
-export interface PhysicsWorld {
+/** The world of one simulation. `Owner` is what the layer above attaches to each unit body. */
+export interface PhysicsWorld<Owner = unknown> {
   readonly world: World;
   /** metres; the walls run along x = 0, x = width, y = 0, y = height */
   readonly width: number;
   readonly height: number;
-  /** read by the contact listener at every contact, so it can be switched between ticks */
-  response: CollisionResponse;
-}
-
-export interface PhysicsWorldDef {
-  width: number;
-  height: number;
-  response: CollisionResponse;
-}
-
-export function createPhysicsWorld(def: PhysicsWorldDef): PhysicsWorld {
-  const world = new World({ gravity: { x: 0, y: 0 } });
-  const walls = world.createBody({ type: 'static' });
-  const corners: Array<[number, number]> = [
-    [0, 0],
-    [def.width, 0],
-    [def.width, def.height],
-    [0, def.height],
-  ];
-  const wallTag: BodyTag = { kind: 'wall' };
-  for (let i = 0; i < 4; i++) {
-    const [ax, ay] = corners[i]!;
-    const [bx, by] = corners[(i + 1) % 4]!;
-    walls.createFixture(new Edge({ x: ax, y: ay }, { x: bx, y: by }), {
-      friction: 0,
-      restitution: 0,
-      userData: wallTag,
-    });
-  }
-  return { world, width: def.width, height: def.height, response: def.response };
+  /** called in planck's pre-solve for every touching pair of units (see `onUnitContact`) */
+  unitContact: ((a: Owner, b: Owner, bodyA: UnitBody, bodyB: UnitBody) => void) | null;
 }
 
 /** A planck body, opaque to the code outside this folder. */
 export type UnitBody = Body;
 
-export function bodyTag(fixture: Fixture): BodyTag | null {
-  return (fixture.getUserData() as BodyTag | undefined) ?? null;
+/**
+ * A world of width x height metres, no gravity, its bounds four frictionless walls. The pre-solve
+ * listener is installed once and forwards unit-unit contacts to `unitContact` when one is set.
+ */
+export function createPhysicsWorld<Owner>(width: number, height: number): PhysicsWorld<Owner> {
+  const world = new World({ gravity: { x: 0, y: 0 } });
+  const walls = world.createBody({ type: 'static' });
+  const corners: Array<[number, number]> = [
+    [0, 0],
+    [width, 0],
+    [width, height],
+    [0, height],
+  ];
+  const wallTag: BodyTag<Owner> = { kind: 'wall' };
+  for (let i = 0; i < 4; i++) {
+    const [ax, ay] = corners[i]!;
+    const [bx, by] = corners[(i + 1) % 4]!;
+    walls.createFixture(new Edge({ x: ax, y: ay }, { x: bx, y: by }), { friction: 0, restitution: 0, userData: wallTag });
+  }
+  const physics: PhysicsWorld<Owner> = { world, width, height, unitContact: null };
+  world.on('pre-solve', (contact: Contact) => {
+    const hook = physics.unitContact;
+    if (hook === null) return;
+    const fixtureA = contact.getFixtureA();
+    const fixtureB = contact.getFixtureB();
+    const tagA = fixtureA.getUserData() as BodyTag<Owner> | undefined;
+    const tagB = fixtureB.getUserData() as BodyTag<Owner> | undefined;
+    if (tagA?.kind !== 'unit' || tagB?.kind !== 'unit') return;
+    hook(tagA.owner, tagB.owner, fixtureA.getBody(), fixtureB.getBody());
+  });
+  return physics;
 }
 
-export interface UnitBodyDef {
-  unit: Agent;
+/**
+ * Sets the function called for every pair of touching units in planck's pre-solve callback: it
+ * runs inside the step, before the velocity solver, so impulses it applies (`applyImpulse`) take
+ * part in this step's contact solution. Null removes it.
+ */
+export function onUnitContact<Owner>(physics: PhysicsWorld<Owner>, hook: PhysicsWorld<Owner>['unitContact']): void {
+  physics.unitContact = hook;
+}
+
+export interface UnitBodyDef<Owner> {
+  owner: Owner;
   position: ReadonlyVec2;
   radius: number;
   mass: number;
@@ -72,14 +80,14 @@ export interface UnitBodyDef {
  * A unit: a dynamic body with one circle fixture, no friction, no bounce, no rotation (heading
  * follows the velocity, not the body angle).
  */
-export function createUnitBody(physics: PhysicsWorld, def: UnitBodyDef): Body {
+export function createUnitBody<Owner>(physics: PhysicsWorld<Owner>, def: UnitBodyDef<Owner>): UnitBody {
   const body = physics.world.createBody({
     type: 'dynamic',
     position: { x: def.position.x, y: def.position.y },
     fixedRotation: true,
     linearDamping: 0,
   });
-  const tag: BodyTag = { kind: 'unit', unit: def.unit };
+  const tag: BodyTag<Owner> = { kind: 'unit', owner: def.owner };
   body.createFixture(new Circle(def.radius), {
     density: def.mass / (Math.PI * def.radius * def.radius),
     friction: 0,
@@ -89,11 +97,13 @@ export function createUnitBody(physics: PhysicsWorld, def: UnitBodyDef): Body {
   return body;
 }
 
-export type { ObstacleShape };
+/** planck's limit on a polygon's vertices */
+export const MAX_POLYGON_POINTS = 12;
 
 /** What the sense phase needs of an obstacle: its fixture for exact ray casts and its bounds. */
 export interface ObstacleSensor {
   readonly obstacleId: number;
+  /** the planck fixture, only for `rayCastObstacle` */
   readonly fixture: Fixture;
   /** metres: axis-aligned bounds of the shape */
   readonly minX: number;
@@ -107,16 +117,12 @@ export interface ObstacleSensor {
   readonly circle: { readonly x: number; readonly y: number; readonly radius: number } | null;
 }
 
-/** A static body for an obstacle. The shape must already be validated (see obstacles.ts). */
-export function createObstacleBody(
-  physics: PhysicsWorld,
-  obstacleId: number,
-  shape: ObstacleShape,
-): { body: Body; sensor: ObstacleSensor } {
+/** A static body for an obstacle. The shape must already be validated (see sim/validate.ts). */
+export function createObstacleBody<Owner>(physics: PhysicsWorld<Owner>, obstacleId: number, shape: ObstacleShape): { body: UnitBody; sensor: ObstacleSensor } {
   const body = physics.world.createBody({ type: 'static' });
   const bounds = obstacleBoundingCircle(shape);
   const centre = { x: bounds.x, y: bounds.y };
-  const tag: BodyTag = { kind: 'obstacle', obstacleId };
+  const tag: BodyTag<unknown> = { kind: 'obstacle', obstacleId };
   const options = { friction: 0, restitution: 0, userData: tag };
   let fixture: Fixture;
   switch (shape.type) {
@@ -124,10 +130,7 @@ export function createObstacleBody(
       fixture = body.createFixture(new Circle({ x: shape.x, y: shape.y }, shape.radius), options);
       break;
     case 'box':
-      fixture = body.createFixture(
-        new Box(shape.width / 2, shape.height / 2, { x: shape.x, y: shape.y }, shape.angle),
-        options,
-      );
+      fixture = body.createFixture(new Box(shape.width / 2, shape.height / 2, { x: shape.x, y: shape.y }, shape.angle), options);
       break;
     case 'polygon':
       fixture = body.createFixture(new Polygon(shape.points.map(([x, y]) => ({ x, y }))), options);
@@ -151,9 +154,7 @@ export function createObstacleBody(
 /** A circle around the whole obstacle: exact for circles, around the vertices' mean otherwise. */
 export function obstacleBoundingCircle(shape: ObstacleShape): { x: number; y: number; radius: number } {
   if (shape.type === 'circle') return { x: shape.x, y: shape.y, radius: shape.radius };
-  if (shape.type === 'box') {
-    return { x: shape.x, y: shape.y, radius: Math.hypot(shape.width, shape.height) / 2 };
-  }
+  if (shape.type === 'box') return { x: shape.x, y: shape.y, radius: Math.hypot(shape.width, shape.height) / 2 };
   let cx = 0;
   let cy = 0;
   for (const [x, y] of shape.points) {
@@ -167,12 +168,47 @@ export function obstacleBoundingCircle(shape: ObstacleShape): { x: number; y: nu
   return { x: cx, y: cy, radius };
 }
 
-export function destroyBody(physics: PhysicsWorld, body: Body): void {
+export function destroyBody<Owner>(physics: PhysicsWorld<Owner>, body: UnitBody): void {
   physics.world.destroyBody(body);
 }
 
-/** Copies the body's position and velocity into plain vectors (planck's are never kept). */
-export function readBodyState(body: Body, position: Vec2, velocity: Vec2): void {
+/** How many bodies the world holds (units, obstacles and the walls' one body). */
+export function bodyCount<Owner>(physics: PhysicsWorld<Owner>): number {
+  return physics.world.getBodyCount();
+}
+
+const _rayCast_input = { p1: { x: 0, y: 0 }, p2: { x: 0, y: 0 }, maxFraction: 1 };
+const _rayCast_output: RayCastOutput = { fraction: 1, normal: new PlanckVec2(0, 0) };
+
+/**
+ * planck's exact ray cast of the segment (x1, y1) -> (x2, y2) against one obstacle, up to
+ * `maxFraction` of its length. On a hit, writes the fraction along the segment and the surface
+ * normal into `out` and returns true. Allocates nothing.
+ */
+export function rayCastObstacle(
+  sensor: ObstacleSensor,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  maxFraction: number,
+  out: { fraction: number; normal: Vec2 },
+): boolean {
+  _rayCast_input.p1.x = x1;
+  _rayCast_input.p1.y = y1;
+  _rayCast_input.p2.x = x2;
+  _rayCast_input.p2.y = y2;
+  _rayCast_input.maxFraction = maxFraction;
+  if (!sensor.fixture.rayCast(_rayCast_output, _rayCast_input, 0)) return false;
+  out.fraction = _rayCast_output.fraction;
+  out.normal.x = _rayCast_output.normal.x;
+  out.normal.y = _rayCast_output.normal.y;
+  return true;
+}
+
+/** Copies the body's position and velocity into plain vectors (planck's are never kept); inside
+ * a step too, where they are the values as they stand at that moment. */
+export function readBodyState(body: UnitBody, position: Vec2, velocity: Vec2): void {
   const p = body.getPosition();
   position.x = p.x;
   position.y = p.y;
@@ -181,19 +217,22 @@ export function readBodyState(body: Body, position: Vec2, velocity: Vec2): void 
   velocity.y = v.y;
 }
 
+/** kilograms, as planck computed it from the fixture's density and area */
+export function bodyMass(body: UnitBody): number {
+  return body.getMass();
+}
+
+/** Applies an impulse (newton seconds) at the body's centre, waking it. */
+export function applyImpulse(body: UnitBody, impulse: ReadonlyVec2): void {
+  body.applyLinearImpulse(impulse, body.getWorldCenter(), true);
+}
+
 /**
  * Applies `force` (newtons) for the coming step, reduced if needed so the velocity it produces
  * (v + F dt / m) stays within maxSpeed. `wake` says whether a sleeping body is woken for it
  * (a sleeping body is at rest, so a braking force need not wake it).
  */
-export function applySteeringForce(
-  body: Body,
-  force: ReadonlyVec2,
-  mass: number,
-  maxSpeed: number,
-  dt: number,
-  wake: boolean,
-): void {
+export function applySteeringForce(body: UnitBody, force: ReadonlyVec2, mass: number, maxSpeed: number, dt: number, wake: boolean): void {
   if (force.x === 0 && force.y === 0) return;
   const v = body.getLinearVelocity();
   let nextX = v.x + (force.x * dt) / mass;
@@ -215,7 +254,7 @@ const _apply_force = { x: 0, y: 0 };
  * After the step, contacts may have pushed a unit past maxSpeed. An impulse takes the excess
  * away (no position is ever set), so speed never exceeds maxSpeed between ticks.
  */
-export function limitSpeed(body: Body, mass: number, maxSpeed: number): void {
+export function limitSpeed(body: UnitBody, mass: number, maxSpeed: number): void {
   const v = body.getLinearVelocity();
   const speedSq = v.x * v.x + v.y * v.y;
   if (speedSq <= maxSpeed * maxSpeed) return;
@@ -226,3 +265,8 @@ export function limitSpeed(body: Body, mass: number, maxSpeed: number): void {
 }
 
 const _limit_impulse = { x: 0, y: 0 };
+
+/** Runs planck's step of `dt` seconds. */
+export function stepWorld<Owner>(physics: PhysicsWorld<Owner>, dt: number): void {
+  physics.world.step(dt);
+}

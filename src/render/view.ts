@@ -9,9 +9,7 @@
  * its parent (the camera) sees a y-down world of width x height.
  */
 import { Container, Graphics, GraphicsContext } from 'pixi.js';
-import type { ObstacleShape } from '../math/shapes';
-import { tracePath } from '../nav/grid';
-import type { Simulation } from '../sim/simulation';
+import { type ObstacleView, type Simulation, getUnit, listObstacles, listUnits, simulationSettings, traceRoute } from '../sim/simulation';
 import { NO_SIDE } from '../steering/agent';
 import { RAY_RELATIVE } from '../steering/sensing';
 
@@ -83,13 +81,15 @@ const ROUTE = 0xb48ead;
 const MAX_ROUTE_POINTS = 2000;
 
 export function createSimulationView(parent: Container, sim: Simulation): SimulationView {
+  const { width, height } = simulationSettings(sim);
+  const units = listUnits(sim);
   const world = new Container();
   world.scale.set(1, -1);
-  world.position.set(0, sim.physics.height);
+  world.position.set(0, height);
   parent.addChild(world);
 
   const ground = new Graphics()
-    .rect(0, 0, sim.physics.width, sim.physics.height)
+    .rect(0, 0, width, height)
     .fill(0x1c2129)
     .stroke({ width: 0.15, color: 0x59606b });
   world.addChild(ground);
@@ -115,7 +115,7 @@ export function createSimulationView(parent: Container, sim: Simulation): Simula
   let drawnObstacleCount = -1;
 
   function drawUnits(): void {
-    for (const unit of sim.units) {
+    for (const unit of units) {
       let sprite = sprites.get(unit.id);
       if (sprite === undefined) {
         sprite = new Graphics(unitContext);
@@ -127,9 +127,9 @@ export function createSimulationView(parent: Container, sim: Simulation): Simula
       sprite.position.set(unit.position.x, unit.position.y);
       sprite.rotation = unit.heading;
     }
-    if (sprites.size === sim.units.length) return;
+    if (sprites.size === units.length) return;
     for (const [id, sprite] of sprites) {
-      if (sim.unitsById.has(id)) continue;
+      if (getUnit(sim, id) !== undefined) continue;
       sprite.destroy();
       sprites.delete(id);
     }
@@ -139,7 +139,7 @@ export function createSimulationView(parent: Container, sim: Simulation): Simula
     rings.clear();
     counts.selected = 0;
     for (const id of selected) {
-      const unit = sim.unitsById.get(id);
+      const unit = getUnit(sim, id);
       if (unit === undefined) continue;
       rings.circle(unit.position.x, unit.position.y, unit.radius + 0.12);
       counts.selected++;
@@ -148,7 +148,7 @@ export function createSimulationView(parent: Container, sim: Simulation): Simula
     rings.stroke({ width: 0.08, color: SELECTED });
     // where each selected unit is going: a faint line to its own slot
     for (const id of selected) {
-      const unit = sim.unitsById.get(id);
+      const unit = getUnit(sim, id);
       if (unit === undefined || unit.task.kind !== 'move') continue;
       rings.moveTo(unit.position.x, unit.position.y).lineTo(unit.task.target.x, unit.task.target.y);
       rings.circle(unit.task.target.x, unit.task.target.y, 0.1);
@@ -180,12 +180,14 @@ export function createSimulationView(parent: Container, sim: Simulation): Simula
   function drawRoutes(selected: ReadonlySet<number>): void {
     traced.clear();
     for (const id of selected) {
-      const unit = sim.unitsById.get(id);
-      if (unit === undefined || unit.task.kind !== 'move' || unit.task.route === null) continue;
-      // each unit's next waypoint
-      overlay.moveTo(unit.position.x, unit.position.y).lineTo(unit.waypoint.x, unit.waypoint.y);
+      const unit = getUnit(sim, id);
+      if (unit === undefined || unit.task.kind !== 'move') continue;
+      // each unit's next waypoint on the way round (none on a straight walk)
+      const waypoint = unit.waypoint;
+      const target = unit.task.target;
+      if (waypoint.x !== target.x || waypoint.y !== target.y) overlay.moveTo(unit.position.x, unit.position.y).lineTo(waypoint.x, waypoint.y);
       if (traced.has(unit.task.orderId)) continue;
-      const points = tracePath(unit.task.route, unit.position.x, unit.position.y, MAX_ROUTE_POINTS);
+      const points = traceRoute(sim, id, MAX_ROUTE_POINTS);
       // a unit pressed into a wall's margin has no path to trace: another of the order may
       if (points.length < 4) continue;
       traced.add(unit.task.orderId);
@@ -206,7 +208,7 @@ export function createSimulationView(parent: Container, sim: Simulation): Simula
     counts.velocity = 0;
     if (on.rays) {
       // rays that hit nothing, then the ones that hit (highlighted) with the threat point
-      for (const unit of sim.units) {
+      for (const unit of units) {
         if (!unit.sensing.raysCast) continue;
         for (const ray of unit.sensing.rays) {
           if (ray.hitFraction < 1) continue;
@@ -215,7 +217,7 @@ export function createSimulationView(parent: Container, sim: Simulation): Simula
         }
       }
       overlay.stroke({ width: 0.03, color: RAY_CLEAR });
-      for (const unit of sim.units) {
+      for (const unit of units) {
         if (!unit.sensing.raysCast) continue;
         for (const ray of unit.sensing.rays) {
           if (ray.hitFraction >= 1) continue;
@@ -235,7 +237,7 @@ export function createSimulationView(parent: Container, sim: Simulation): Simula
       overlay.stroke({ width: 0.05, color: RAY_HIT });
     }
     if (on.forces) {
-      for (const unit of sim.units) {
+      for (const unit of units) {
         const force = unit.avoidance.force;
         if (force.x === 0 && force.y === 0) continue;
         const scale = 1 / unit.maxForce;
@@ -246,7 +248,7 @@ export function createSimulationView(parent: Container, sim: Simulation): Simula
     }
     if (on.sides) {
       for (const side of [1, -1] as const) {
-        for (const unit of sim.units) {
+        for (const unit of units) {
           if (unit.avoidSide !== side || unit.avoidSide === NO_SIDE) continue;
           // a dot on the unit's left (side 1) or right (side -1) of its heading
           const angle = unit.heading + (side * Math.PI) / 2;
@@ -257,7 +259,7 @@ export function createSimulationView(parent: Container, sim: Simulation): Simula
       }
     }
     if (on.velocity) {
-      for (const unit of sim.units) {
+      for (const unit of units) {
         const { x, y } = unit.velocity;
         if (x * x + y * y < 1e-4) continue;
         overlay.moveTo(unit.position.x, unit.position.y).lineTo(unit.position.x + x * 0.5, unit.position.y + y * 0.5);
@@ -294,9 +296,10 @@ export function createSimulationView(parent: Container, sim: Simulation): Simula
     world,
     counts,
     update(state) {
-      if (drawnObstacleCount !== sim.obstacles.length) {
-        drawObstacles(obstacles, sim.obstacles.map((obstacle) => obstacle.shape));
-        drawnObstacleCount = sim.obstacles.length;
+      const obstacleList = listObstacles(sim);
+      if (drawnObstacleCount !== obstacleList.length) {
+        drawObstacles(obstacles, obstacleList.map((obstacle) => obstacle.shape));
+        drawnObstacleCount = obstacleList.length;
       }
       drawUnits();
       drawRings(state.selected);
@@ -314,7 +317,7 @@ export function createSimulationView(parent: Container, sim: Simulation): Simula
   };
 }
 
-function drawObstacles(graphics: Graphics, shapes: readonly ObstacleShape[]): void {
+function drawObstacles(graphics: Graphics, shapes: ReadonlyArray<ObstacleView['shape']>): void {
   graphics.clear();
   for (const shape of shapes) {
     if (shape.type === 'circle') graphics.circle(shape.x, shape.y, shape.radius);

@@ -5,11 +5,13 @@
  * Group scenarios take a unit count (the total over all groups) and a seed; the seed jitters
  * start positions within the gaps between units (and places the obstacle field's rocks), so two
  * seeds give two slightly different crowds of the same shape. The four `seed-*` scenarios rebuild
- * the crossing demos of seed 004's article exactly and take neither.
+ * the crossing demos of the RTS article "Avoidance Behaviours" (docs/seed-articles.md) exactly
+ * and take neither.
  */
 import { createRandom, type Random } from '../math/random';
 import { groupArrivalRadius } from '../orders/orders';
 import type { ObstacleShape } from '../math/shapes';
+import { DEFAULT_UNIT } from '../sim/defaults';
 import { describeValue } from '../sim/validate';
 import { type Scenario, type ScenarioFile, DEFAULT_SCENARIO_SEED, MAX_SCENARIO_UNITS, parseScenario } from './schema';
 
@@ -32,9 +34,9 @@ export interface BuiltInScenario {
   build(units: number, random: Random): Omit<ScenarioFile, 'seed'>;
 }
 
-/** metres, m/s: the unit of the group scenarios */
-const UNIT_RADIUS = 0.5;
-const UNIT_SPEED = 4;
+/** metres, m/s: the unit of the group scenarios (and the speed of the article's demos) */
+const UNIT_RADIUS = DEFAULT_UNIT.radius;
+const UNIT_SPEED = DEFAULT_UNIT.maxSpeed;
 /** metres between neighbouring unit centres in a starting block (0.5 m gaps) */
 const BLOCK_SPACING = 1.5;
 /** metres: how far a start position may be jittered each way (keeps 0.1 m gaps at worst) */
@@ -43,7 +45,7 @@ const START_JITTER = 0.2;
 const GROUP_DURATION = 60;
 
 // ---------------------------------------------------------------------------------------------
-// Seed 004's demos: a 25 x 14 m field, unit radius 0.23 m, 4 m/s (DESIGN.md section 6)
+// The RTS article's demos: a 25 x 14 m field, unit radius 0.23 m, 4 m/s (docs/seed-articles.md)
 
 const SEED_FIELD = { width: 25, height: 14 };
 const SEED_RADIUS = 0.23;
@@ -130,9 +132,10 @@ function placeBlock(count: number, cx: number, cy: number, direction: number, ra
  * Groups that start on a circle around one crossing point, each walking straight through it to
  * the point as far beyond. All reach the crossing at about the same time. Start distance: far
  * enough for each group to reach full speed before meeting, for its goal circle to lie beyond
- * the crossing, and for no two starting blocks to overlap.
+ * the crossing, and for no two starting blocks to overlap; or, given `frontGap` (metres), such
+ * that the blocks' fronts start that far from the crossing point's two sides.
  */
-function placeCrossingGroups(groups: GroupPlan[], random: Random): Placed {
+function placeCrossingGroups(groups: GroupPlan[], random: Random, frontGap?: number): Placed {
   const units: Placed['units'] = [];
   const bounds = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
   const include = (x: number, y: number, margin: number): void => {
@@ -153,6 +156,7 @@ function placeCrossingGroups(groups: GroupPlan[], random: Random): Placed {
       if (between > 1e-9) startDistance = Math.max(startDistance, (diagonal + 2) / (2 * between));
     }
   }
+  if (frontGap !== undefined) startDistance = Math.max(...groups.map((group) => blockShape(group.count).rows * BLOCK_SPACING / 2)) + frontGap / 2;
   for (const group of groups) {
     const forwardX = Math.cos(group.direction);
     const forwardY = Math.sin(group.direction);
@@ -495,7 +499,7 @@ const maze = wallScenario(
 export const BUILT_IN_SCENARIOS: readonly BuiltInScenario[] = [
   seedDemo(
     'seed-onemiddle',
-    'Seed 004 demo: one unit from each side, exactly head-on along the middle of a 25 x 14 m field.',
+    'The RTS article\'s demo: one unit from each side, exactly head-on along the middle of a 25 x 14 m field.',
     [[0.5, 7.5]],
     [23.5, 7.5],
     [[23.5, 7.5]],
@@ -503,7 +507,7 @@ export const BUILT_IN_SCENARIOS: readonly BuiltInScenario[] = [
   ),
   seedDemo(
     'seed-onetop',
-    'Seed 004 demo: one unit from each side near the bottom edge, both heading for the far top corners (the big-angle case).',
+    'The RTS article\'s demo: one unit from each side near the bottom edge, both heading for the far top corners (the big-angle case).',
     [[0.5, 2.5]],
     [23.5, 13.5],
     [[23.5, 2.5]],
@@ -511,7 +515,7 @@ export const BUILT_IN_SCENARIOS: readonly BuiltInScenario[] = [
   ),
   seedDemo(
     'seed-smallgroups',
-    'Seed 004 demo: 3 x 3 units a side cross head-on, each side sharing one destination.',
+    'The RTS article\'s demo: 3 x 3 units a side cross head-on, each side sharing one destination.',
     seedColumns(SEED_LEFT_COLUMNS, [6.5, 7.5, 8.5]),
     [23.5, 7.5],
     seedColumns(SEED_RIGHT_COLUMNS, [6.5, 7.5, 8.5]),
@@ -519,7 +523,7 @@ export const BUILT_IN_SCENARIOS: readonly BuiltInScenario[] = [
   ),
   seedDemo(
     'seed-largegroups',
-    'Seed 004 demo: 3 columns x 12 rows a side (36 units each) cross head-on to one shared point per side.',
+    'The RTS article\'s demo: 3 columns x 12 rows a side (36 units each) cross head-on to one shared point per side.',
     seedColumns(SEED_LEFT_COLUMNS, SEED_LARGE_ROWS),
     [23.5, 7.5],
     seedColumns(SEED_RIGHT_COLUMNS, SEED_LARGE_ROWS),
@@ -575,4 +579,33 @@ export function buildBuiltInScenario(name: string, options: BuiltInOptions = {})
   }
   const file = builtIn.build(units, createRandom(seed));
   return parseScenario({ ...file, seed }, `built-in scenario ${name}`);
+}
+
+/** metres between the two blocks' fronts when the benchmark starts */
+const BENCH_FRONT_GAP = 6;
+
+/** A Random that always gives the middle of the range: blocks placed without jitter. */
+const NO_JITTER: Random = { next: () => 0.5, range: (min, max) => (min + max) / 2 };
+
+/**
+ * The benchmark's workload (`npm run bench`), not a listed built-in: two square head-on blocks of
+ * `units` in all, unjittered, whose fronts start BENCH_FRONT_GAP m apart, each walking to the
+ * other's starting place, so nearly every measured tick is the crossing itself.
+ */
+export function buildBenchCrossing(units: number): Scenario {
+  if (!Number.isInteger(units) || units < 2 || units > MAX_SCENARIO_UNITS) {
+    throw new Error(`units: expected an integer from 2 to ${MAX_SCENARIO_UNITS}, got ${describeValue(units)}`);
+  }
+  const counts = splitEvenly(units, 2);
+  const placed = placeCrossingGroups(
+    [
+      { direction: 0, count: counts[0]!, team: 0 },
+      { direction: Math.PI, count: counts[1]!, team: 1 },
+    ],
+    NO_JITTER,
+    BENCH_FRONT_GAP,
+  );
+  const { world } = shiftToOrigin(placed);
+  const description = `Two head-on blocks of ${units} units in all, fronts ${BENCH_FRONT_GAP} m apart (the benchmark).`;
+  return parseScenario({ name: 'bench-crossing', description, world, units: placed.units, duration: GROUP_DURATION }, 'the benchmark scenario');
 }

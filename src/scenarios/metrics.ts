@@ -1,5 +1,5 @@
 /**
- * The scenario metrics of DESIGN.md section 4, measured the same way for every strategy: only
+ * The scenario metrics (docs/metrics.md), measured the same way for every strategy: only
  * from the unit centres after each tick (never from planck contacts, which differ between
  * collision responses and would make strategies incomparable).
  *
@@ -7,11 +7,12 @@
  * every tick (not for the start state itself), then `finishMetrics` once at the end.
  *
  * Cost per tick is O(units + units × obstacles): unit pairs are found through a uniform grid
- * rebuilt by counting sort into preallocated typed arrays, and only pairs that overlap now or
- * were in contact on the previous tick are examined.
+ * (spatial/grid.ts) rebuilt each tick, and only pairs that overlap now or were in contact on the
+ * previous tick are examined.
  */
 import { groupArrivalRadius } from '../orders/orders';
 import { type ObstacleShape, type ShapeGeometry, prepareShape, signedDistance } from '../math/shapes';
+import { type CellGrid, createCellGrid, sortIntoCells } from '../spatial/grid';
 
 /** metres: a unit-unit, unit-obstacle or unit-wall penetration must exceed this to start a contact */
 export const CONTACT_THRESHOLD = 0.001;
@@ -90,15 +91,8 @@ export interface MetricsRecorder {
   /** radians of absolute heading change, accumulated until arrival */
   readonly turned: Float64Array;
 
-  /** metres per grid cell side (at least the largest unit diameter) */
-  readonly cellSize: number;
-  readonly columns: number;
-  readonly rows: number;
-  /** units of cell c are cellOrder[cellStart[c] .. cellStart[c + 1] - 1] */
-  readonly cellStart: Int32Array;
-  readonly cellCursor: Int32Array;
-  readonly cellOrder: Int32Array;
-  readonly unitCell: Int32Array;
+  /** the units sorted by position; cells are at least the largest unit diameter wide */
+  readonly grid: CellGrid;
   /** unit pairs in contact, keyed by lower index × unitCount + higher index */
   readonly unitContacts: Set<number>;
 
@@ -174,8 +168,6 @@ export function createMetricsRecorder(setup: MetricsSetup): MetricsRecorder {
   // world does not cost a huge grid.
   const cellCap = Math.max(MIN_GRID_CELL_CAP, 4 * unitCount);
   const cellSize = Math.max(2 * maxRadius, Math.sqrt((width * height) / cellCap), 1e-9);
-  const columns = Math.max(1, Math.ceil(width / cellSize));
-  const rows = Math.max(1, Math.ceil(height / cellSize));
   const obstacles = setup.obstacles.map(prepareShape);
 
   return {
@@ -198,13 +190,7 @@ export function createMetricsRecorder(setup: MetricsSetup): MetricsRecorder {
     hasHeading: new Uint8Array(unitCount),
     heading: new Float64Array(unitCount),
     turned: new Float64Array(unitCount),
-    cellSize,
-    columns,
-    rows,
-    cellStart: new Int32Array(columns * rows + 1),
-    cellCursor: new Int32Array(columns * rows),
-    cellOrder: new Int32Array(unitCount),
-    unitCell: new Int32Array(unitCount),
+    grid: createCellGrid(width, height, cellSize),
     unitContacts: new Set<number>(),
     obstacles,
     obstacleContacts: new Uint8Array(unitCount * obstacles.length),
@@ -359,8 +345,9 @@ function recordUnitContacts(recorder: MetricsRecorder, positions: ArrayLike<numb
     if (penetration <= 0) unitContacts.delete(key);
   }
 
-  buildGrid(recorder, positions);
-  const { columns, rows, cellStart, cellOrder } = recorder;
+  const grid = recorder.grid;
+  sortIntoCells(grid, positions, unitCount);
+  const { columns, rows, cellStart, order: cellOrder } = grid;
   // each pair of cells once: a cell with itself and with its right, upper-left, upper and
   // upper-right neighbours
   for (let row = 0; row < rows; row++) {
@@ -386,7 +373,7 @@ function recordUnitContacts(recorder: MetricsRecorder, positions: ArrayLike<numb
 
 /** Every unit of cellOrder[begin .. end - 1] against every unit of `otherCell`. */
 function checkCellPair(recorder: MetricsRecorder, positions: ArrayLike<number>, begin: number, end: number, otherCell: number): void {
-  const { cellStart, cellOrder } = recorder;
+  const { cellStart, order: cellOrder } = recorder.grid;
   const otherBegin = cellStart[otherCell]!;
   const otherEnd = cellStart[otherCell + 1]!;
   for (let a = begin; a < end; a++) {
@@ -408,38 +395,6 @@ function checkUnitPair(recorder: MetricsRecorder, positions: ArrayLike<number>, 
   if (recorder.unitContacts.has(key)) return;
   recorder.unitContacts.add(key);
   recorder.collisions++;
-}
-
-/**
- * Counting sort of the units into grid cells. Units outside the world are clamped into the
- * border cells, which keeps touching units in neighbouring cells (clamping never pulls two
- * cell indices further apart).
- */
-function buildGrid(recorder: MetricsRecorder, positions: ArrayLike<number>): void {
-  const { unitCount, cellSize, columns, rows, cellStart, cellCursor, cellOrder, unitCell } = recorder;
-  const cellCount = columns * rows;
-  cellStart.fill(0);
-  for (let unit = 0; unit < unitCount; unit++) {
-    const column = clampIndex(Math.floor(positions[2 * unit]! / cellSize), columns);
-    const row = clampIndex(Math.floor(positions[2 * unit + 1]! / cellSize), rows);
-    const cell = row * columns + column;
-    unitCell[unit] = cell;
-    cellStart[cell + 1] = cellStart[cell + 1]! + 1;
-  }
-  for (let cell = 0; cell < cellCount; cell++) {
-    cellStart[cell + 1] = cellStart[cell + 1]! + cellStart[cell]!;
-    cellCursor[cell] = cellStart[cell]!;
-  }
-  for (let unit = 0; unit < unitCount; unit++) {
-    const cell = unitCell[unit]!;
-    const slot = cellCursor[cell]!;
-    cellOrder[slot] = unit;
-    cellCursor[cell] = slot + 1;
-  }
-}
-
-function clampIndex(index: number, count: number): number {
-  return index < 0 ? 0 : index >= count ? count - 1 : index;
 }
 
 /** Unit-obstacle and unit-wall contacts, with the same start / separate rule as unit pairs. */

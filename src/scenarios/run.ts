@@ -2,11 +2,26 @@
  * Running a scenario headless: build the simulation from checked scenario data, step it at the
  * fixed dt, and feed every tick's unit positions to the one metrics recorder.
  */
-import type { CollisionResponse } from '../physics/world';
-import { type Simulation, addObstacle, addUnit, createSimulation, issueOrder, stepSimulation } from '../sim/simulation';
-import type { AvoidanceName } from '../steering/avoidance';
+import {
+  type Simulation,
+  addObstacle,
+  addUnit,
+  createSimulation,
+  getAvoidance,
+  getCollisionResponse,
+  getUnit,
+  hasPendingOrders,
+  issueOrder,
+  lastTickTiming,
+  listUnits,
+  simulationSettings,
+  simulationTime,
+  stepSimulation,
+} from '../sim/simulation';
 import type { SteeringConfig } from '../steering/config';
-import { type ScenarioMetrics, createMetricsRecorder, finishMetrics, recordTick } from './metrics';
+import type { CollisionResponse } from '../steering/sideways';
+import type { AvoidanceName } from '../steering/strategy';
+import { type MetricsRecorder, type ScenarioMetrics, createMetricsRecorder, finishMetrics, recordTick } from './metrics';
 import type { Scenario } from './schema';
 
 export interface ScenarioSettings {
@@ -28,7 +43,7 @@ export interface RunOptions extends ScenarioSettings {
   onPositions?: (positions: Float64Array, time: number) => void;
 }
 
-/** The figures of one run, named as in DESIGN.md section 4 (what `--json` prints). */
+/** The figures of one run, named as in docs/metrics.md (what `--json` prints). */
 export interface ScenarioResult extends ScenarioMetrics {
   scenario: string;
   avoidance: AvoidanceName;
@@ -74,7 +89,7 @@ export function createScenarioSimulation(scenario: Scenario, settings: ScenarioS
 /** Copies unit positions, in scenario order, into `out` (length 2 x units). */
 export function readPositions(sim: Simulation, unitIds: readonly number[], out: Float64Array): Float64Array {
   for (let i = 0; i < unitIds.length; i++) {
-    const unit = sim.unitsById.get(unitIds[i]!)!;
+    const unit = getUnit(sim, unitIds[i]!)!;
     out[2 * i] = unit.position.x;
     out[2 * i + 1] = unit.position.y;
   }
@@ -83,12 +98,38 @@ export function readPositions(sim: Simulation, unitIds: readonly number[], out: 
 
 /** True once no unit has an order left and every unit has (almost) stopped. */
 export function isSettled(sim: Simulation): boolean {
-  if (sim.pendingOrders.length > 0) return false;
-  for (const unit of sim.units) {
+  if (hasPendingOrders(sim)) return false;
+  for (const unit of listUnits(sim)) {
     if (unit.task.kind !== 'idle') return false;
     if (unit.velocity.x * unit.velocity.x + unit.velocity.y * unit.velocity.y > AT_REST_SPEED * AT_REST_SPEED) return false;
   }
   return true;
+}
+
+/** A scenario being run: its simulation, and the metrics recorder fed after every tick. */
+export interface ScenarioRun {
+  readonly scenario: Scenario;
+  readonly sim: Simulation;
+  /** unit ids in scenario order (the recorder's order) */
+  readonly unitIds: readonly number[];
+  readonly recorder: MetricsRecorder;
+  /** unit positions in scenario order after the last tick (the start positions before the first) */
+  readonly positions: Float64Array;
+}
+
+/** Builds the scenario's simulation and a recorder holding its start state. */
+export function startScenarioRun(scenario: Scenario, settings: ScenarioSettings = {}): ScenarioRun {
+  const { sim, unitIds } = createScenarioSimulation(scenario, settings);
+  const recorder = createMetricsRecorder({ world: scenario.world, obstacles: scenario.obstacles, units: scenario.units });
+  const positions = readPositions(sim, unitIds, new Float64Array(2 * unitIds.length));
+  return { scenario, sim, unitIds, recorder, positions };
+}
+
+/** Runs one tick and records it. */
+export function stepScenarioRun(run: ScenarioRun): void {
+  stepSimulation(run.sim);
+  readPositions(run.sim, run.unitIds, run.positions);
+  recordTick(run.recorder, run.positions, simulationTime(run.sim), lastTickTiming(run.sim).tickMs);
 }
 
 /**
@@ -100,29 +141,20 @@ export function runScenario(scenario: Scenario, options: RunOptions = {}): Scena
   if (!(Number.isFinite(duration) && duration > 0)) {
     throw new Error(`duration: expected a number of seconds > 0, got ${String(duration)}`);
   }
-  const { sim, unitIds } = createScenarioSimulation(scenario, options);
-  const recorder = createMetricsRecorder({
-    world: scenario.world,
-    obstacles: scenario.obstacles,
-    units: scenario.units,
-  });
-  const positions = new Float64Array(2 * unitIds.length);
-  options.onPositions?.(readPositions(sim, unitIds, positions), 0);
-  const ticks = Math.round(duration / sim.dt);
+  const run = startScenarioRun(scenario, options);
+  options.onPositions?.(run.positions, 0);
+  const ticks = Math.round(duration / simulationSettings(run.sim).dt);
   for (let tick = 1; tick <= ticks; tick++) {
-    stepSimulation(sim);
-    const time = tick * sim.dt;
-    readPositions(sim, unitIds, positions);
-    recordTick(recorder, positions, time, sim.timing.tickMs);
-    options.onPositions?.(positions, time);
-    if (isSettled(sim)) break;
+    stepScenarioRun(run);
+    options.onPositions?.(run.positions, simulationTime(run.sim));
+    if (isSettled(run.sim)) break;
   }
   return {
     scenario: scenario.name,
-    avoidance: sim.strategy.name,
-    response: sim.physics.response,
+    avoidance: getAvoidance(run.sim),
+    response: getCollisionResponse(run.sim),
     seed: scenario.seed,
-    ...finishMetrics(recorder),
+    ...finishMetrics(run.recorder),
   };
 }
 

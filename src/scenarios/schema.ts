@@ -1,13 +1,13 @@
 /**
- * The scenario file format (DESIGN.md section 4): a zod schema for its shape, then the checks
- * that need more than one field (units inside the world, convex polygons). A bad scenario is
+ * The scenario file format (docs/scenario-format.md): a zod schema for its shape, then the checks
+ * that need more than one field (units inside the world). A bad scenario is
  * refused as a whole, before anything is built, with the JSON path of each bad field, what was
  * expected and what was found.
  */
 import { z } from 'zod';
 import type { ObstacleShape } from '../math/shapes';
-import { MAX_POLYGON_POINTS, validateObstacle } from '../sim/obstacles';
-import { describeValue } from '../sim/validate';
+import { DEFAULT_UNIT } from '../sim/defaults';
+import { describeIssue, obstacleSchema } from '../sim/validate';
 import { parseJsonText } from './json';
 
 export const DEFAULT_SCENARIO_SEED = 1;
@@ -16,46 +16,25 @@ export const DEFAULT_SCENARIO_DURATION = 60;
 /** simulated seconds: the longest run a file may ask for (an hour) */
 export const MAX_SCENARIO_DURATION = 3600;
 export const MAX_SCENARIO_UNITS = 20000;
-/** metres */
-export const DEFAULT_SCENARIO_UNIT_RADIUS = 0.5;
-/** m/s */
-export const DEFAULT_SCENARIO_MAX_SPEED = 4;
 
 const finite = z.number();
 const positive = z.number().positive();
 const point = z.strictObject({ x: finite, y: finite });
 
-const obstacleSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('circle'), x: finite, y: finite, radius: positive }),
-  z.strictObject({
-    type: z.literal('box'),
-    x: finite,
-    y: finite,
-    width: positive,
-    height: positive,
-    /** radians, counter-clockwise */
-    angle: finite.default(0),
-  }),
-  z.strictObject({
-    type: z.literal('polygon'),
-    points: z.array(z.tuple([finite, finite]).readonly()).min(3).max(MAX_POLYGON_POINTS).readonly(),
-  }),
-]);
-
 const unitSchema = z.strictObject({
   x: finite,
   y: finite,
-  radius: positive.default(DEFAULT_SCENARIO_UNIT_RADIUS),
-  maxSpeed: positive.default(DEFAULT_SCENARIO_MAX_SPEED),
-  /** added key: which side the unit is on (colours on the page); default 0 */
-  team: z.number().int().min(0).default(0),
+  radius: positive.default(DEFAULT_UNIT.radius),
+  maxSpeed: positive.default(DEFAULT_UNIT.maxSpeed),
+  /** which side the unit is on (colours on the page) */
+  team: z.number().int().min(0).default(DEFAULT_UNIT.team),
   /** a unit without a goal stands where it is */
   goal: point.optional(),
 });
 
 const scenarioSchema = z.strictObject({
   name: z.string().min(1),
-  /** added key: one or two sentences on what the scenario shows */
+  /** one or two sentences on what the scenario shows */
   description: z.string().optional(),
   seed: z.number().int().min(0).max(0xffffffff).default(DEFAULT_SCENARIO_SEED),
   world: z.strictObject({ width: positive, height: positive }),
@@ -111,7 +90,7 @@ export function parseScenario(input: unknown, source = 'scenario'): Scenario {
     throw new ScenarioError(source, result.error.issues.map((issue) => describeIssue(issue, input)));
   }
   const data = result.data;
-  const problems = [...checkUnitsInWorld(data), ...checkObstacleGeometry(data)];
+  const problems = checkUnitsInWorld(data);
   if (problems.length > 0) throw new ScenarioError(source, problems);
   return {
     name: data.name,
@@ -167,100 +146,4 @@ function checkUnitsInWorld(data: ParsedScenario): string[] {
     }
   });
   return problems;
-}
-
-/** Convexity, repeated points and zero areas: the same rules `addObstacle` applies. */
-function checkObstacleGeometry(data: ParsedScenario): string[] {
-  const problems: string[] = [];
-  data.obstacles.forEach((shape, index) => {
-    try {
-      validateObstacle(shape, `obstacles[${index}]`);
-    } catch (error) {
-      problems.push((error as Error).message);
-    }
-  });
-  return problems;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Messages
-
-/** `units[3].radius` from ['units', 3, 'radius'] */
-export function formatPath(path: ReadonlyArray<PropertyKey>): string {
-  let text = '';
-  for (const key of path) {
-    if (typeof key === 'number') text += `[${key}]`;
-    else text += text === '' ? String(key) : `.${String(key)}`;
-  }
-  return text;
-}
-
-function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): { found: boolean; value: unknown } {
-  let value: unknown = root;
-  for (const key of path) {
-    if (typeof value !== 'object' || value === null || !(key in value)) return { found: false, value: undefined };
-    value = (value as Record<PropertyKey, unknown>)[key];
-  }
-  return { found: true, value };
-}
-
-const TYPE_NAMES: Record<string, string> = {
-  number: 'a number',
-  int: 'an integer',
-  string: 'a string',
-  object: 'an object',
-  array: 'an array',
-  tuple: 'an array',
-  boolean: 'true or false',
-};
-
-function describeFound(root: unknown, path: ReadonlyArray<PropertyKey>): string {
-  const { found, value } = valueAt(root, path);
-  if (!found) return 'nothing (the field is missing)';
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return 'an object';
-  return describeValue(value);
-}
-
-function describeBound(issue: { origin?: string; minimum?: unknown; maximum?: unknown; inclusive?: boolean }, side: 'min' | 'max'): string {
-  const bound = String(side === 'min' ? issue.minimum : issue.maximum);
-  if (issue.origin === 'array') return `${side === 'min' ? 'at least' : 'at most'} ${bound} item${bound === '1' ? '' : 's'}`;
-  if (issue.origin === 'string') return side === 'min' ? 'a non-empty string' : `at most ${bound} characters`;
-  const operator = side === 'min' ? (issue.inclusive ? '>=' : '>') : issue.inclusive ? '<=' : '<';
-  return `a number ${operator} ${bound}`;
-}
-
-/** One zod issue as "path: expected ..., got ...", reading the found value from the input. */
-function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
-  const field = formatPath(issue.path) || 'scenario';
-  const got = describeFound(input, issue.path);
-  switch (issue.code) {
-    case 'invalid_type':
-      return `${field}: expected ${TYPE_NAMES[issue.expected] ?? issue.expected}, got ${got}`;
-    case 'too_small':
-      return `${field}: expected ${describeBound(issue, 'min')}, got ${describeSize(input, issue.path, got)}`;
-    case 'too_big':
-      return `${field}: expected ${describeBound(issue, 'max')}, got ${describeSize(input, issue.path, got)}`;
-    case 'unrecognized_keys': {
-      const keys = issue.keys.map((key) => JSON.stringify(key)).join(', ');
-      const where = field === 'scenario' ? 'top-level key' : 'key';
-      return `${field}: unknown ${where}${issue.keys.length > 1 ? 's' : ''} ${keys}`;
-    }
-    case 'invalid_union': {
-      const options = (issue as { options?: unknown[] }).options;
-      if (options !== undefined) {
-        return `${field}: expected ${options.map((option) => JSON.stringify(option)).join(' or ')}, got ${got}`;
-      }
-      return `${field}: ${issue.message}, got ${got}`;
-    }
-    case 'invalid_value':
-      return `${field}: expected ${issue.values.map((value) => JSON.stringify(value)).join(' or ')}, got ${got}`;
-    default:
-      return `${field}: ${issue.message}, got ${got}`;
-  }
-}
-
-function describeSize(root: unknown, path: ReadonlyArray<PropertyKey>, got: string): string {
-  const { value } = valueAt(root, path);
-  if (typeof value === 'string') return `${JSON.stringify(value)} (${value.length} characters)`;
-  return got;
 }

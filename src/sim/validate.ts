@@ -1,4 +1,15 @@
-/** Input checks that throw an Error naming the field and the value, before anything changes. */
+/**
+ * Input checks: each input the engine takes has one validator, which throws (or reports) before
+ * anything changes, naming the field, what was expected and the value found:
+ * `unit.radius: expected a finite number > 0, got -1`.
+ *
+ * Hand-written checks serve the API's small inputs (`checkNumber`, `checkOneOf`); obstacles,
+ * whose rules (convex polygons, planck's vertex limit) are shared by the API and the scenario
+ * file, have one zod schema here, and zod's issues are worded the same way (`describeIssue`).
+ */
+import { z } from 'zod';
+import type { ObstacleShape } from '../math/shapes';
+import { MAX_POLYGON_POINTS } from '../physics/world';
 
 export interface NumberRule {
   /** smallest allowed value */
@@ -35,4 +46,177 @@ export function checkNumber(value: unknown, field: string, rule: NumberRule = {}
 export function checkOneOf<T extends string>(value: unknown, field: string, allowed: readonly T[]): T {
   if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
   throw new Error(`${field}: expected one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}, got ${describeValue(value)}`);
+}
+
+/** Throws unless `value` is a plain object (not null, not an array). */
+export function checkObject(value: unknown, field: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error(`${field}: expected an object, got ${describeValue(value)}`);
+  }
+  return value as Record<string, unknown>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Obstacles
+
+/** square metres: the smallest area a polygon may have */
+const MIN_POLYGON_AREA = 1e-6;
+
+const finite = z.number();
+const positive = z.number().positive();
+
+/** One obstacle: a circle, a box (centre, size, angle in radians) or a convex polygon. */
+export const obstacleSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('circle'), x: finite, y: finite, radius: positive }),
+  z.strictObject({
+    type: z.literal('box'),
+    x: finite,
+    y: finite,
+    width: positive,
+    height: positive,
+    /** radians, counter-clockwise */
+    angle: finite.default(0),
+  }),
+  z
+    .strictObject({
+      type: z.literal('polygon'),
+      points: z.array(z.tuple([finite, finite]).readonly()).min(3).max(MAX_POLYGON_POINTS).readonly(),
+    })
+    .superRefine((polygon, context) => {
+      // zod runs this even when the point count was wrong; that is reported already
+      if (polygon.points.length < 3 || polygon.points.length > MAX_POLYGON_POINTS) return;
+      const problem = polygonProblem(polygon.points);
+      if (problem !== null) context.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+    }),
+]);
+
+/**
+ * What is wrong with a polygon's points, or null: no area, a point repeating the one before it,
+ * or a corner that is straight or turns the other way (not convex). Points may run either way.
+ */
+function polygonProblem(points: ReadonlyArray<readonly [number, number]>): { path: Array<string | number>; message: string } | null {
+  // signed area (shoelace) and the turn at every corner must agree in sign for a convex polygon
+  let doubleArea = 0;
+  for (let i = 0; i < points.length; i++) {
+    const [ax, ay] = points[i]!;
+    const [bx, by] = points[(i + 1) % points.length]!;
+    doubleArea += ax * by - bx * ay;
+  }
+  if (Math.abs(doubleArea) / 2 < MIN_POLYGON_AREA) {
+    return { path: ['points'], message: `expected a polygon with area, got area ${Math.abs(doubleArea) / 2}` };
+  }
+  const orientation = Math.sign(doubleArea);
+  for (let i = 0; i < points.length; i++) {
+    const [ax, ay] = points[i]!;
+    const [bx, by] = points[(i + 1) % points.length]!;
+    const [cx, cy] = points[(i + 2) % points.length]!;
+    const corner = (i + 1) % points.length;
+    if (ax === bx && ay === by) return { path: ['points', corner], message: `repeats the point before it (${bx}, ${by})` };
+    const turn = (bx - ax) * (cy - by) - (by - ay) * (cx - bx);
+    if (turn * orientation <= 0) {
+      return { path: ['points'], message: `expected a convex polygon with no straight or reflex corner, got one at point ${corner} (${bx}, ${by})` };
+    }
+  }
+  return null;
+}
+
+/**
+ * Checks an obstacle given to the API and returns a clean copy (a box's angle filled in). Throws
+ * one Error listing every problem, each naming its field under `field`.
+ */
+export function validateObstacle(input: unknown, field = 'obstacle'): ObstacleShape {
+  const result = obstacleSchema.safeParse(input);
+  if (result.success) return result.data as ObstacleShape;
+  throw new Error(result.error.issues.map((issue) => describeIssue(issue, input, field)).join('; '));
+}
+
+// ---------------------------------------------------------------------------------------------
+// zod's issues, worded like the hand-written checks
+
+/**
+ * `units[3].radius` from ['units', 3, 'radius']; under a `prefix` (`obstacle.radius`). Empty for
+ * an empty path and no prefix.
+ */
+export function formatPath(path: ReadonlyArray<PropertyKey>, prefix = ''): string {
+  let text = prefix;
+  for (const key of path) {
+    if (typeof key === 'number') text += `[${key}]`;
+    else text += text === '' ? String(key) : `.${String(key)}`;
+  }
+  return text;
+}
+
+function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): { found: boolean; value: unknown } {
+  let value: unknown = root;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null || !(key in value)) return { found: false, value: undefined };
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return { found: true, value };
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  number: 'a number',
+  int: 'an integer',
+  string: 'a string',
+  object: 'an object',
+  array: 'an array',
+  tuple: 'an array',
+  boolean: 'true or false',
+};
+
+function describeFound(root: unknown, path: ReadonlyArray<PropertyKey>): string {
+  const { found, value } = valueAt(root, path);
+  if (!found) return 'nothing (the field is missing)';
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return 'an object';
+  return describeValue(value);
+}
+
+function describeBound(issue: { origin?: string; minimum?: unknown; maximum?: unknown; inclusive?: boolean }, side: 'min' | 'max'): string {
+  const bound = String(side === 'min' ? issue.minimum : issue.maximum);
+  if (issue.origin === 'array') return `${side === 'min' ? 'at least' : 'at most'} ${bound} item${bound === '1' ? '' : 's'}`;
+  if (issue.origin === 'string') return side === 'min' ? 'a non-empty string' : `at most ${bound} characters`;
+  const operator = side === 'min' ? (issue.inclusive ? '>=' : '>') : issue.inclusive ? '<=' : '<';
+  return `a number ${operator} ${bound}`;
+}
+
+function describeSize(root: unknown, path: ReadonlyArray<PropertyKey>, got: string): string {
+  const { value } = valueAt(root, path);
+  if (typeof value === 'string') return `${JSON.stringify(value)} (${value.length} characters)`;
+  return got;
+}
+
+/**
+ * One zod issue as "field: expected ..., got ...", reading the value found from `input`. The
+ * field is the issue's path under `prefix`; with neither, `rootName`.
+ */
+export function describeIssue(issue: z.core.$ZodIssue, input: unknown, prefix = '', rootName = 'scenario'): string {
+  const field = formatPath(issue.path, prefix) || rootName;
+  const got = describeFound(input, issue.path);
+  switch (issue.code) {
+    case 'invalid_type':
+      return `${field}: expected ${TYPE_NAMES[issue.expected] ?? issue.expected}, got ${got}`;
+    case 'too_small':
+      return `${field}: expected ${describeBound(issue, 'min')}, got ${describeSize(input, issue.path, got)}`;
+    case 'too_big':
+      return `${field}: expected ${describeBound(issue, 'max')}, got ${describeSize(input, issue.path, got)}`;
+    case 'unrecognized_keys': {
+      const keys = issue.keys.map((key) => JSON.stringify(key)).join(', ');
+      const where = field === rootName ? 'top-level key' : 'key';
+      return `${field}: unknown ${where}${issue.keys.length > 1 ? 's' : ''} ${keys}`;
+    }
+    case 'invalid_union': {
+      const options = (issue as { options?: unknown[] }).options;
+      if (options !== undefined) {
+        return `${field}: expected ${options.map((option) => JSON.stringify(option)).join(' or ')}, got ${got}`;
+      }
+      return `${field}: ${issue.message}, got ${got}`;
+    }
+    case 'invalid_value':
+      return `${field}: expected ${issue.values.map((value) => JSON.stringify(value)).join(' or ')}, got ${got}`;
+    case 'custom':
+      return `${field}: ${issue.message}`;
+    default:
+      return `${field}: ${issue.message}, got ${got}`;
+  }
 }

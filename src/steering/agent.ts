@@ -1,4 +1,4 @@
-import type { ReadonlyVec2 } from '../math/vec2';
+import { type ReadonlyVec2, cross } from '../math/vec2';
 
 /**
  * Which way a unit turns to avoid something, relative to its own heading:
@@ -31,4 +31,14 @@ export interface Agent {
   readonly groupId: number;
   /** metres from the unit to where it will stop; Infinity when it has no order */
   readonly distanceToTarget: number;
+}
+
+/**
+ * The side that turns away from something at `toOther` (relative to the agent): if it lies to
+ * the left of the velocity, turn right, and the other way round. Exactly ahead turns right, the
+ * tie-break the RTS article uses, so two units meeting exactly head-on both turn right (their
+ * own right) and pass on opposite sides.
+ */
+export function sideAwayFrom(velocity: ReadonlyVec2, toOther: ReadonlyVec2): Side {
+  return cross(velocity, toOther) < 0 ? LEFT : RIGHT;
 }

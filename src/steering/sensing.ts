@@ -1,4 +1,4 @@
-import { type Vec2, vec2 } from '../math/vec2';
+import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
 import type { Agent } from './agent';
 import type { SteeringConfig } from './config';
 
@@ -93,6 +93,62 @@ export function clearThreat(threat: Threat): void {
   threat.normal.x = 0;
   threat.normal.y = 0;
 }
+
+/**
+ * Makes `other` the threat: the agent will touch it at `fraction` of the look-ahead, seen by
+ * `ray`, standing then at (pointX, pointY). Every sense method records a unit through here.
+ */
+export function recordUnitThreat(threat: Threat, other: Agent, fraction: number, ray: number, pointX: number, pointY: number): void {
+  threat.kind = 'unit';
+  threat.unit = other;
+  threat.obstacleId = -1;
+  threat.centre.x = other.position.x;
+  threat.centre.y = other.position.y;
+  threat.radius = other.radius;
+  threat.velocity.x = other.velocity.x;
+  threat.velocity.y = other.velocity.y;
+  threat.normal.x = 0;
+  threat.normal.y = 0;
+  threat.fraction = fraction;
+  threat.ray = ray;
+  threat.point.x = pointX;
+  threat.point.y = pointY;
+}
+
+/**
+ * Makes an obstacle the threat: its bounding circle (`centre`, `radius`), the surface normal where
+ * a ray hit a box or polygon (zero for circles), and when and where, as for a unit. Every sense
+ * method records an obstacle through here.
+ */
+export function recordObstacleThreat(
+  threat: Threat,
+  obstacleId: number,
+  centre: ReadonlyVec2,
+  radius: number,
+  normal: ReadonlyVec2,
+  fraction: number,
+  ray: number,
+  pointX: number,
+  pointY: number,
+): void {
+  threat.kind = 'obstacle';
+  threat.unit = null;
+  threat.obstacleId = obstacleId;
+  threat.centre.x = centre.x;
+  threat.centre.y = centre.y;
+  threat.radius = radius;
+  threat.velocity.x = 0;
+  threat.velocity.y = 0;
+  threat.normal.x = normal.x;
+  threat.normal.y = normal.y;
+  threat.fraction = fraction;
+  threat.ray = ray;
+  threat.point.x = pointX;
+  threat.point.y = pointY;
+}
+
+/** the zero vector, for threats with no surface normal */
+export const NO_NORMAL: ReadonlyVec2 = Object.freeze({ x: 0, y: 0 });
 
 /** Ray length for a unit moving at `speed`: lookAheadTime * speed, never below the diameter. */
 export function rayLength(agent: Agent, speed: number, config: SteeringConfig): number {

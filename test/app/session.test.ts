@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { listUnits, simulationTick } from '../../src/index';
 import { MAX_TICKS_PER_FRAME, advanceSession, choiceFromQuery, choiceToQuery, createPageSession } from '../../src/app/session';
 
 const settings = { avoidance: 'rays', response: 'sideways' } as const;
@@ -8,10 +9,10 @@ describe('the page session', () => {
   it('builds a built-in with its default unit count, or the count asked for, and the seed', () => {
     expect(createPageSession({ name: 'head-on', seed: 1 }, settings).choice).toEqual({ name: 'head-on', units: 80, seed: 1 });
     const session = createPageSession({ name: 'circle-swap', units: 24, seed: 3 }, settings);
-    expect(session.sim.units.length).toBe(24);
+    expect(listUnits(session.sim).length).toBe(24);
     expect(session.recorder.unitCount).toBe(24);
     // a fixed layout ignores a count
-    expect(createPageSession({ name: 'seed-smallgroups', units: 5, seed: 1 }, settings).sim.units.length).toBe(18);
+    expect(listUnits(createPageSession({ name: 'seed-smallgroups', units: 5, seed: 1 }, settings).sim).length).toBe(18);
   });
 
   it('refuses an unknown scenario, naming it', () => {
@@ -33,7 +34,7 @@ describe('the page session', () => {
     // out of time budget after the first tick: the rest is dropped too
     expect(advanceSession(session, 10, 0)).toBe(1);
     expect(advanceSession(session, 0)).toBe(0);
-    expect(session.recorder.ticks).toBe(session.sim.tick);
+    expect(session.recorder.ticks).toBe(simulationTick(session.sim));
   });
 });
 

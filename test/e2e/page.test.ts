@@ -6,33 +6,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HookedWindow, PageHook } from '../../src/app/hook';
 import { type BrowserSession, startBrowserSession, stopBrowserSession, watchForProblems } from './browser';
-
-interface UnitState {
-  id: number;
-  x: number;
-  y: number;
-  team: number;
-  moving: boolean;
-  /** m/s */
-  speed: number;
-  /** metres: the unit's own slot while it has a move order */
-  slot: { x: number; y: number } | null;
-}
-
-interface TestHook {
-  tick(): number;
-  avoidance(): string;
-  choice(): { name: string; units?: number; seed: number };
-  units(): UnitState[];
-  selected(): number[];
-  toScreen(x: number, y: number): { x: number; y: number };
-  overlayCounts(): { routes: number; rays: number; forces: number; sides: number; velocity: number; selected: number; markers: number };
-  startPositions(): Array<{ x: number; y: number }>;
-  paused(): boolean;
-}
-
-type Hooked = Window & { __rts: TestHook };
 
 let session: BrowserSession | undefined;
 beforeAll(async () => {
@@ -46,18 +21,18 @@ async function openPage(query = ''): Promise<{ page: Page; problems: string[] }>
   const page = await session!.browser.newPage({ viewport: { width: 1100, height: 720 } });
   const problems = watchForProblems(page);
   await page.goto(`${session!.baseUrl}/${query}`, { waitUntil: 'load' });
-  await page.waitForFunction(() => (window as unknown as Partial<Hooked>).__rts !== undefined, null, { timeout: 30_000 });
+  await page.waitForFunction(() => (window as unknown as Partial<HookedWindow>).__rts !== undefined, null, { timeout: 30_000 });
   return { page, problems };
 }
 
-function hook<T>(page: Page, read: (rts: TestHook) => T): Promise<T> {
+function hook<T>(page: Page, read: (rts: PageHook) => T): Promise<T> {
   return page.evaluate(`(${read.toString()})(window.__rts)`) as Promise<T>;
 }
 
 /** Waits until the simulation has run `ticks` more ticks. */
 async function runTicks(page: Page, ticks: number): Promise<void> {
   const start = await hook(page, (rts) => rts.tick());
-  await page.waitForFunction((target) => (window as unknown as Hooked).__rts.tick() >= target, start + ticks, { timeout: 60_000 });
+  await page.waitForFunction((target) => (window as unknown as HookedWindow).__rts.tick() >= target, start + ticks, { timeout: 60_000 });
 }
 
 /** A control of the lil-gui panel by its name (lil-gui labels each widget with it). */
@@ -110,8 +85,8 @@ describe('the demo page in Chromium', () => {
     const inside = units.filter((u) => u.x >= box.ax && u.x <= box.bx && u.y >= box.ay && u.y <= box.by).map((u) => u.id);
     expect(inside.length).toBeGreaterThan(0);
     expect(inside.length).toBeLessThan(units.length);
-    const from = await page.evaluate(([x, y]) => (window as unknown as Hooked).__rts.toScreen(x!, y!), [box.ax, box.by]);
-    const to = await page.evaluate(([x, y]) => (window as unknown as Hooked).__rts.toScreen(x!, y!), [box.bx, box.ay]);
+    const from = await page.evaluate(([x, y]) => (window as unknown as HookedWindow).__rts.toScreen(x!, y!), [box.ax, box.by]);
+    const to = await page.evaluate(([x, y]) => (window as unknown as HookedWindow).__rts.toScreen(x!, y!), [box.bx, box.ay]);
     await page.mouse.move(from.x, from.y);
     await page.mouse.down();
     await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
@@ -120,7 +95,7 @@ describe('the demo page in Chromium', () => {
     expect(await hook(page, (rts) => rts.selected())).toEqual([...inside].sort((a, b) => a - b));
 
     const outsider = units.find((u) => !inside.includes(u.id))!;
-    const at = await page.evaluate(([x, y]) => (window as unknown as Hooked).__rts.toScreen(x!, y!), [outsider.x, outsider.y]);
+    const at = await page.evaluate(([x, y]) => (window as unknown as HookedWindow).__rts.toScreen(x!, y!), [outsider.x, outsider.y]);
     await page.keyboard.down('Shift');
     await page.mouse.click(at.x, at.y);
     await page.keyboard.up('Shift');
@@ -142,8 +117,8 @@ describe('the demo page in Chromium', () => {
     const { page, problems } = await openPage('?scenario=seed-smallgroups&seed=1');
     await togglePause(page, true);
     // stop everyone (select all with a box over the whole field, S), then let them come to rest
-    const corner = await page.evaluate(() => (window as unknown as Hooked).__rts.toScreen(0.1, 13.9));
-    const far = await page.evaluate(() => (window as unknown as Hooked).__rts.toScreen(24.9, 0.1));
+    const corner = await page.evaluate(() => (window as unknown as HookedWindow).__rts.toScreen(0.1, 13.9));
+    const far = await page.evaluate(() => (window as unknown as HookedWindow).__rts.toScreen(24.9, 0.1));
     await page.mouse.move(corner.x, corner.y);
     await page.mouse.down();
     await page.mouse.move(far.x, far.y, { steps: 6 });
@@ -153,7 +128,7 @@ describe('the demo page in Chromium', () => {
     await togglePause(page, false);
     await runTicks(page, 60);
     // the stop order ends every task at once; wait for the units to have come to rest as well
-    await page.waitForFunction(() => (window as unknown as Hooked).__rts.units().every((u) => !u.moving && u.speed < 0.01), null, { timeout: 30_000 });
+    await page.waitForFunction(() => (window as unknown as HookedWindow).__rts.units().every((u) => !u.moving && u.speed < 0.01), null, { timeout: 30_000 });
 
     // select team 0 (the left block) and send it to the bottom middle
     const units = await hook(page, (rts) => rts.units());
@@ -161,23 +136,23 @@ describe('the demo page in Chromium', () => {
     const others = units.filter((u) => u.team !== 0);
     await page.keyboard.press('Escape');
     for (const unit of team) {
-      const at = await page.evaluate(([x, y]) => (window as unknown as Hooked).__rts.toScreen(x!, y!), [unit.x, unit.y]);
+      const at = await page.evaluate(([x, y]) => (window as unknown as HookedWindow).__rts.toScreen(x!, y!), [unit.x, unit.y]);
       await page.keyboard.down('Shift');
       await page.mouse.click(at.x, at.y);
       await page.keyboard.up('Shift');
     }
     expect(await hook(page, (rts) => rts.selected())).toEqual(team.map((u) => u.id).sort((a, b) => a - b));
     const target = { x: 12.5, y: 4 };
-    const click = await page.evaluate(([x, y]) => (window as unknown as Hooked).__rts.toScreen(x!, y!), [target.x, target.y]);
+    const click = await page.evaluate(([x, y]) => (window as unknown as HookedWindow).__rts.toScreen(x!, y!), [target.x, target.y]);
     // a right drag from the point to the left: the group will face -x, its rows stacked along x
-    const toward = await page.evaluate(([x, y]) => (window as unknown as Hooked).__rts.toScreen(x!, y!), [target.x - 3, target.y]);
+    const toward = await page.evaluate(([x, y]) => (window as unknown as HookedWindow).__rts.toScreen(x!, y!), [target.x - 3, target.y]);
     await page.mouse.move(click.x, click.y);
     await page.mouse.down({ button: 'right' });
     await page.mouse.move(toward.x, toward.y, { steps: 5 });
     await page.mouse.up({ button: 'right' });
     // the order is applied at the next tick
     await page.waitForFunction(
-      (ids) => (window as unknown as Hooked).__rts.units().filter((u) => ids.includes(u.id)).every((u) => u.slot !== null),
+      (ids) => (window as unknown as HookedWindow).__rts.units().filter((u) => ids.includes(u.id)).every((u) => u.slot !== null),
       team.map((u) => u.id),
       { timeout: 10_000 },
     );
@@ -192,7 +167,7 @@ describe('the demo page in Chromium', () => {
     const centre = slots.reduce((sum, slot) => ({ x: sum.x + slot.x / slots.length, y: sum.y + slot.y / slots.length }), { x: 0, y: 0 });
     expect(Math.hypot(centre.x - target.x, centre.y - target.y)).toBeLessThan(0.01);
     // a marker where the click was, fading
-    await page.waitForFunction(() => (window as unknown as Hooked).__rts.overlayCounts().markers === 1, null, { timeout: 5_000 });
+    await page.waitForFunction(() => (window as unknown as HookedWindow).__rts.overlayCounts().markers === 1, null, { timeout: 5_000 });
     await runTicks(page, 60);
     const moving = await hook(page, (rts) => rts.units());
     const distance = (u: { x: number; y: number }) => Math.hypot(u.x - target.x, u.y - target.y);
@@ -203,7 +178,7 @@ describe('the demo page in Chromium', () => {
     }
     // they arrive: all stand still around the point, within the group's arrival radius
     await page.waitForFunction(
-      (ids) => (window as unknown as Hooked).__rts.units().filter((u) => ids.includes(u.id)).every((u) => !u.moving),
+      (ids) => (window as unknown as HookedWindow).__rts.units().filter((u) => ids.includes(u.id)).every((u) => !u.moving),
       team.map((u) => u.id),
       { timeout: 60_000 },
     );
@@ -222,8 +197,8 @@ describe('the demo page in Chromium', () => {
     const { page, problems } = await openPage('?scenario=u-trap&units=8&seed=1');
     await togglePause(page, true);
     // select everyone and stop them where they stand, at the start
-    const corner = await page.evaluate(() => (window as unknown as Hooked).__rts.toScreen(0.5, 39.5));
-    const far = await page.evaluate(() => (window as unknown as Hooked).__rts.toScreen(20, 0.5));
+    const corner = await page.evaluate(() => (window as unknown as HookedWindow).__rts.toScreen(0.5, 39.5));
+    const far = await page.evaluate(() => (window as unknown as HookedWindow).__rts.toScreen(20, 0.5));
     await page.mouse.move(corner.x, corner.y);
     await page.mouse.down();
     await page.mouse.move(far.x, far.y, { steps: 6 });
@@ -234,10 +209,10 @@ describe('the demo page in Chromium', () => {
     await togglePause(page, false);
     // behind the U: the straight line from the group runs into the trap
     const target = { x: 46, y: 20 };
-    const click = await page.evaluate(([x, y]) => (window as unknown as Hooked).__rts.toScreen(x!, y!), [target.x, target.y]);
+    const click = await page.evaluate(([x, y]) => (window as unknown as HookedWindow).__rts.toScreen(x!, y!), [target.x, target.y]);
     await page.mouse.click(click.x, click.y, { button: 'right' });
-    await page.waitForFunction(() => (window as unknown as Hooked).__rts.overlayCounts().routes > 0, null, { timeout: 10_000 });
-    await page.waitForFunction(() => (window as unknown as Hooked).__rts.units().every((u) => !u.moving), null, { timeout: 90_000 });
+    await page.waitForFunction(() => (window as unknown as HookedWindow).__rts.overlayCounts().routes > 0, null, { timeout: 10_000 });
+    await page.waitForFunction(() => (window as unknown as HookedWindow).__rts.units().every((u) => !u.moving), null, { timeout: 90_000 });
     const end = await hook(page, (rts) => rts.units());
     const radius = Math.max(1, 2 * 0.5 * Math.sqrt(8));
     for (const unit of end) expect(Math.hypot(unit.x - target.x, unit.y - target.y)).toBeLessThan(radius + 0.5);
@@ -248,17 +223,17 @@ describe('the demo page in Chromium', () => {
   it('the scenario picker loads a scenario, the URL keeps it, and a reload reproduces it', async () => {
     const { page, problems } = await openPage();
     await guiControl(page, 'scenario').selectOption('corridor');
-    await page.waitForFunction(() => (window as unknown as Hooked).__rts.choice().name === 'corridor', null, { timeout: 10_000 });
+    await page.waitForFunction(() => (window as unknown as HookedWindow).__rts.choice().name === 'corridor', null, { timeout: 10_000 });
     expect((await hook(page, (rts) => rts.units())).length).toBe(40);
     expect(page.url()).toContain('?scenario=corridor&units=40&seed=1');
 
     await page.goto(`${session!.baseUrl}/?scenario=circle-swap&units=24&seed=3`, { waitUntil: 'load' });
-    await page.waitForFunction(() => (window as unknown as Partial<Hooked>).__rts !== undefined, null, { timeout: 30_000 });
+    await page.waitForFunction(() => (window as unknown as Partial<HookedWindow>).__rts !== undefined, null, { timeout: 30_000 });
     const first = { choice: await hook(page, (rts) => rts.choice()), start: await hook(page, (rts) => rts.startPositions()) };
     expect(first.choice).toEqual({ name: 'circle-swap', units: 24, seed: 3 });
     expect((await hook(page, (rts) => rts.units())).length).toBe(24);
     await page.reload({ waitUntil: 'load' });
-    await page.waitForFunction(() => (window as unknown as Partial<Hooked>).__rts !== undefined, null, { timeout: 30_000 });
+    await page.waitForFunction(() => (window as unknown as Partial<HookedWindow>).__rts !== undefined, null, { timeout: 30_000 });
     expect(await hook(page, (rts) => rts.choice())).toEqual(first.choice);
     expect(await hook(page, (rts) => rts.startPositions())).toEqual(first.start);
     expect(problems).toEqual([]);
@@ -271,7 +246,7 @@ describe('the demo page in Chromium', () => {
     expect(await hook(page, (rts) => rts.overlayCounts())).toMatchObject({ rays: 0, forces: 0, sides: 0, velocity: 0 });
     await guiControl(page, 'rays').check();
     await guiControl(page, 'velocity').check();
-    await page.waitForFunction(() => (window as unknown as Hooked).__rts.overlayCounts().rays > 0, null, { timeout: 10_000 });
+    await page.waitForFunction(() => (window as unknown as HookedWindow).__rts.overlayCounts().rays > 0, null, { timeout: 10_000 });
     const counts = await hook(page, (rts) => rts.overlayCounts());
     // three rays per moving unit at least
     expect(counts.rays).toBeGreaterThanOrEqual(3 * 40);
@@ -282,14 +257,14 @@ describe('the demo page in Chromium', () => {
     await guiControl(page, 'avoidance side').check();
     await page.waitForFunction(
       () => {
-        const now = (window as unknown as Hooked).__rts.overlayCounts();
+        const now = (window as unknown as HookedWindow).__rts.overlayCounts();
         return now.forces > 0 && now.sides > 0;
       },
       null,
       { timeout: 60_000 },
     );
     await guiControl(page, 'rays').uncheck();
-    await page.waitForFunction(() => (window as unknown as Hooked).__rts.overlayCounts().rays === 0, null, { timeout: 10_000 });
+    await page.waitForFunction(() => (window as unknown as HookedWindow).__rts.overlayCounts().rays === 0, null, { timeout: 10_000 });
     expect(problems).toEqual([]);
     await page.close();
   }, 120_000);
@@ -305,7 +280,7 @@ describe('the demo page in Chromium', () => {
     // the URL keeps it, and a reload comes back with it
     expect(page.url()).toContain('&avoidance=feeler');
     await page.reload({ waitUntil: 'load' });
-    await page.waitForFunction(() => (window as unknown as Partial<Hooked>).__rts !== undefined, null, { timeout: 30_000 });
+    await page.waitForFunction(() => (window as unknown as Partial<HookedWindow>).__rts !== undefined, null, { timeout: 30_000 });
     expect(await hook(page, (rts) => rts.avoidance())).toBe('feeler');
     expect(await guiControl(page, 'avoidance').inputValue()).toBe('feeler');
     expect(problems).toEqual([]);

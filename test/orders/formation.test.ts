@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { listUnits } from '../../src/index';
 import { arrangeSlots } from '../../src/orders/formation';
 import { groupArrivalRadius } from '../../src/orders/orders';
 import { addObstacle, addUnit, createSimulation, issueOrder } from '../../src/sim/simulation';
@@ -89,11 +90,11 @@ describe('group move slots', () => {
     const ids = [0, 1, 2, 3, 4, 5].map((i) => addUnit(sim, { x: 3 + (i % 3) * 1.5, y: 8 + Math.floor(i / 3) * 1.5 }));
     issueOrder(sim, { kind: 'move', unitIds: ids, target: { x: 30, y: 10 } });
     runTicks(sim, 1);
-    for (const unit of sim.units) {
+    for (const unit of listUnits(sim)) {
       if (unit.task.kind !== 'move') throw new Error('expected a move task');
       expect(Math.hypot(unit.task.target.x - 30, unit.task.target.y - 10)).toBeGreaterThanOrEqual(2 + 0.5);
     }
     runTicks(sim, 60 * 15);
-    expect(sim.units.every((unit) => unit.task.kind === 'idle')).toBe(true);
+    expect(listUnits(sim).every((unit) => unit.task.kind === 'idle')).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import { BUILT_IN_SCENARIOS, buildBuiltInScenario } from '../../src/scenarios/bu
 import { parseScenario, scenarioToFile } from '../../src/scenarios/schema';
 
 describe('built-in scenarios', () => {
-  it('rebuild seed 004 demos in metres: 25 x 14 m field, radius 0.23 m, 4 m/s', () => {
+  it('rebuild the RTS article\'s demos in metres: 25 x 14 m field, radius 0.23 m, 4 m/s', () => {
     const large = buildBuiltInScenario('seed-largegroups');
     expect(large.world).toEqual({ width: 25, height: 14 });
     expect(large.units.length).toBe(72);

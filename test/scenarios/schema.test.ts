@@ -19,7 +19,7 @@ function problemsOf(input: unknown): readonly string[] {
 }
 
 describe('scenario schema', () => {
-  it('fills in every default of DESIGN.md section 4', () => {
+  it('fills in every default of the format (docs/scenario-format.md)', () => {
     const scenario = parseScenario(minimal);
     expect(scenario).toEqual({
       name: 'tiny',

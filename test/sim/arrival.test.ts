@@ -7,6 +7,7 @@ import {
   groupArrivalRadius,
   issueOrder,
   stepSimulation,
+  simulationTick,
 } from '../../src/index';
 import { recordArrivals, runTicks, speedOf } from '../support';
 
@@ -22,13 +23,13 @@ describe('a single unit ordered to a point', () => {
     const unit = getUnit(sim, id)!;
     const distanceToTarget = () => Math.hypot(unit.position.x - target.x, unit.position.y - target.y);
 
-    while (!arrivals.has(id) && sim.tick < 900) stepSimulation(sim);
+    while (!arrivals.has(id) && simulationTick(sim) < 900) stepSimulation(sim);
     expect(arrivals.has(id)).toBe(true);
     expect(distanceToTarget()).toBeLessThanOrEqual(tolerance);
 
     // measured: braking from about 2.3 m/s takes 9 ticks
-    const arrivedAt = sim.tick;
-    while (speedOf(unit) >= 1e-9 && sim.tick < arrivedAt + 30) {
+    const arrivedAt = simulationTick(sim);
+    while (speedOf(unit) >= 1e-9 && simulationTick(sim) < arrivedAt + 30) {
       stepSimulation(sim);
       expect(distanceToTarget()).toBeLessThanOrEqual(tolerance);
     }

@@ -1,7 +1,7 @@
 /**
- * Two-unit meetings other than exactly head-on. DESIGN.md: "agents that meet share their
- * avoidance direction ... so two units heading at each other turn the same way and pass on
- * opposite sides".
+ * Two-unit meetings other than exactly head-on. Units that meet share their avoidance
+ * direction, so two units heading at each other turn the same way (each to its own side) and
+ * pass on opposite sides (docs/controller.md).
  */
 import { describe, expect, it } from 'vitest';
 import { NO_SIDE, getUnit } from '../../src/index';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addUnit, createSimulation, getUnit, issueOrder } from '../../src/index';
 import { MAX_YIELD } from '../../src/steering/giveway';
-import { recordArrivals, runTicks, speedOf } from '../support';
+import { recordArrivals, runTicks, speedOf, internals } from '../support';
 
 /**
  * A 7 x 7 block of standing units 0.5 m apart (too close for a unit to pass between), the one
@@ -77,6 +77,6 @@ describe('standing units make way for a unit that is held up by them', () => {
     const start = { ...unit.position };
     runTicks(sim, 20 * 60);
     expect(unit.position).toEqual(start);
-    expect(unit.resting).toBe(true);
+    expect(internals(sim).unitsById.get(far)!.resting).toBe(true);
   });
 });

@@ -7,6 +7,8 @@ import {
   getUnit,
   issueOrder,
   stepSimulation,
+  listUnits,
+  simulationSettings,
 } from '../../src/index';
 import { recordArrivals, runTicks } from '../support';
 
@@ -31,7 +33,7 @@ function expectFiniteState(unit: UnitView): void {
 
 function expectAllFiniteFor(sim: Simulation, ticks: number): void {
   runTicks(sim, ticks, () => {
-    for (const unit of sim.units) expectFiniteState(unit);
+    for (const unit of listUnits(sim)) expectFiniteState(unit);
   });
 }
 
@@ -75,7 +77,7 @@ describe('no NaN or Infinity from degenerate set-ups', () => {
     issueOrder(sim, { kind: 'move', unitIds: [id], target: { x: 7, y: 3 } });
     const arrivals = recordArrivals(sim);
     stepSimulation(sim);
-    expect(arrivals.get(id)).toBe(sim.dt);
+    expect(arrivals.get(id)).toBe(simulationSettings(sim).dt);
     expectAllFiniteFor(sim, 299);
     expect(getUnit(sim, id)!.position).toEqual({ x: 7, y: 3 });
   });
@@ -113,16 +115,16 @@ describe('determinism', () => {
   it('the same set-up run twice for 600 ticks gives bit-identical positions and velocities', () => {
     const first = crossingGroups();
     const second = crossingGroups();
-    const starts = first.units.map((unit) => ({ x: unit.position.x, y: unit.position.y }));
+    const starts = listUnits(first).map((unit) => ({ x: unit.position.x, y: unit.position.y }));
     let unitThreatsSeen = 0;
     runTicks(first, 600, () => {
-      for (const unit of first.units) if (unit.sensing.threat.kind === 'unit') unitThreatsSeen++;
+      for (const unit of listUnits(first)) if (unit.sensing.threat.kind === 'unit') unitThreatsSeen++;
     });
     runTicks(second, 600);
-    const state = (sim: Simulation) => sim.units.map((unit) => [unit.position.x, unit.position.y, unit.velocity.x, unit.velocity.y]);
+    const state = (sim: Simulation) => listUnits(sim).map((unit) => [unit.position.x, unit.position.y, unit.velocity.x, unit.velocity.y]);
     expect(state(second)).toEqual(state(first));
     // not a trivial run: every unit travelled, and the groups had to avoid each other
-    first.units.forEach((unit, index) => {
+    listUnits(first).forEach((unit, index) => {
       expect(Math.hypot(unit.position.x - starts[index]!.x, unit.position.y - starts[index]!.y)).toBeGreaterThan(5);
     });
     expect(unitThreatsSeen).toBeGreaterThan(0);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type SimulationEvent, addObstacle, addUnit, createSimulation, getUnit, issueOrder, removeUnit } from '../../src/index';
+import { type SimulationEvent, addObstacle, addUnit, createSimulation, getUnit, issueOrder, removeUnit, onSimulationEvent, listUnits } from '../../src/index';
 import { prepareShape } from '../../src/math/shapes';
 import { buildFlowField, buildNavGrid, cellAt } from '../../src/nav/grid';
-import { recordArrivals, runTicks } from '../support';
+import { recordArrivals, runTicks, internals } from '../support';
 
 /** The four walls of a 6 x 6 m room (1 m thick) centred on (cx, cy), no door. */
 function room(cx: number, cy: number) {
@@ -30,7 +30,7 @@ function closestToTallWall(sim: ReturnType<typeof createSimulation>, unit: { pos
 
 function events(sim: ReturnType<typeof createSimulation>): SimulationEvent[] {
   const seen: SimulationEvent[] = [];
-  sim.listeners.add((event) => seen.push(event));
+  onSimulationEvent(sim, (event) => seen.push(event));
   return seen;
 }
 
@@ -95,9 +95,9 @@ describe('routes around walls', () => {
     const id = addUnit(sim, { x: 5, y: 10 });
     issueOrder(sim, { kind: 'move', unitIds: [id], target: { x: 8, y: 10 } });
     runTicks(sim, 2 * 60);
-    expect(sim.nav).not.toBeNull();
+    expect(internals(sim).nav).not.toBeNull();
     addObstacle(sim, { type: 'box', x: 20, y: 12, width: 1, height: 24, angle: 0 });
-    expect(sim.nav).toBeNull();
+    expect(internals(sim).nav).toBeNull();
     issueOrder(sim, { kind: 'move', unitIds: [id], target: { x: 35, y: 10 } });
     const arrivals = recordArrivals(sim);
     const unit = getUnit(sim, id)!;
@@ -142,6 +142,6 @@ describe('routes around walls', () => {
     issueOrder(sim, { kind: 'move', unitIds: [id], target: { x: 30, y: 10 } });
     removeUnit(sim, id);
     expect(() => runTicks(sim, 2)).not.toThrow();
-    expect(sim.units).toEqual([]);
+    expect(listUnits(sim)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type CollisionResponse, addUnit, createSimulation, issueOrder } from '../../src/index';
-import { runTicks, speedOf } from '../support';
+import { type CollisionResponse, addUnit, createSimulation, issueOrder, listUnits } from '../../src/index';
+import { runTicks, speedOf, internals } from '../support';
 
 /** Two groups of 20 (4 columns x 5 rows, 1.2 m apart) meeting head-on in a 60 x 30 m field. */
 function crowdedCrossing(response: CollisionResponse) {
@@ -27,12 +27,12 @@ describe('no unit ever moves faster than its maxSpeed', () => {
       let largestExcess = -Infinity;
       let contacts = 0;
       runTicks(sim, 600, () => {
-        for (const unit of sim.units) {
+        for (const unit of listUnits(sim)) {
           const speed = speedOf(unit);
           fastest = Math.max(fastest, speed / unit.maxSpeed);
           largestExcess = Math.max(largestExcess, speed - unit.maxSpeed);
         }
-        for (let contact = sim.physics.world.getContactList(); contact; contact = contact.getNext()) {
+        for (let contact = internals(sim).physics.world.getContactList(); contact; contact = contact.getNext()) {
           if (contact.isTouching()) contacts++;
         }
       });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type SimulationEvent, addObstacle, addUnit, createSimulation, getUnit, issueOrder } from '../../src/index';
-import { runTicks } from '../support';
+import { type SimulationEvent, addObstacle, addUnit, createSimulation, issueOrder, onSimulationEvent } from '../../src/index';
+import { runTicks, internals } from '../support';
 
 /** A unit ordered to a point behind a U-shaped wall that opens toward it. */
 function uTrap(navigation: boolean) {
@@ -11,14 +11,15 @@ function uTrap(navigation: boolean) {
   const id = addUnit(sim, { x: 8, y: 20 });
   issueOrder(sim, { kind: 'move', unitIds: [id], target: { x: 52, y: 20 } });
   const events: SimulationEvent[] = [];
-  sim.listeners.add((event) => events.push(event));
+  onSimulationEvent(sim, (event) => events.push(event));
   return { sim, id, events };
 }
 
 describe('stuck units', () => {
   it('without routes, a unit caught in a U tries to recover (waiting, then taking a side), and is reported stuck once', () => {
     const { sim, id, events } = uTrap(false);
-    const unit = getUnit(sim, id)!;
+    // white-box: the recovery under way and the best distance are internal to the unit
+    const unit = internals(sim).unitsById.get(id)!;
     const recoveries = new Set<string>();
     let lastProgress = 0;
     let best = Infinity;

@@ -11,6 +11,18 @@ import {
   issueOrder,
   resolveSteeringConfig,
   updateSteeringConfig,
+  physicsBodyCount,
+  listUnits,
+  listObstacles,
+  hasPendingOrders,
+  getSteeringConfig,
+  DEFAULT_SIMULATION,
+  DEFAULT_UNIT,
+  onSimulationEvent,
+  simulationSettings,
+  simulationTick,
+  stepSimulation,
+  traceRoute,
 } from '../../src/index';
 import { recordArrivals, runTicks } from '../support';
 
@@ -33,11 +45,10 @@ describe('addUnit rejects a bad definition, naming the field and value, and adds
   for (const [what, def, message] of cases) {
     it(`throws on ${what}`, () => {
       const { sim } = smallWorld();
-      const bodies = sim.physics.world.getBodyCount();
+      const bodies = physicsBodyCount(sim);
       expect(() => addUnit(sim, def)).toThrow(message);
-      expect(sim.units.length).toBe(1);
-      expect(sim.unitsById.size).toBe(1);
-      expect(sim.physics.world.getBodyCount()).toBe(bodies);
+      expect(listUnits(sim).length).toBe(1);
+      expect(physicsBodyCount(sim)).toBe(bodies);
     });
   }
 });
@@ -56,10 +67,10 @@ describe('addObstacle rejects a bad shape, naming the field, and adds nothing', 
   for (const [what, shape, message] of cases) {
     it(`throws on ${what}`, () => {
       const { sim } = smallWorld();
-      const bodies = sim.physics.world.getBodyCount();
+      const bodies = physicsBodyCount(sim);
       expect(() => addObstacle(sim, shape)).toThrow(message);
-      expect(sim.obstacles.length).toBe(1);
-      expect(sim.physics.world.getBodyCount()).toBe(bodies);
+      expect(listObstacles(sim).length).toBe(1);
+      expect(physicsBodyCount(sim)).toBe(bodies);
     });
   }
 });
@@ -70,7 +81,7 @@ describe('issueOrder', () => {
     expect(() => issueOrder(sim, { kind: 'move', unitIds: [unitId], target: { x: Number.NaN, y: 3 } })).toThrow(
       /order\.target\.x.*NaN/,
     );
-    expect(sim.pendingOrders).toEqual([]);
+    expect(hasPendingOrders(sim)).toBe(false);
   });
 
   it('throws on a zero or non-finite facing, naming order.facing, and queues nothing', () => {
@@ -81,14 +92,14 @@ describe('issueOrder', () => {
     expect(() => issueOrder(sim, { kind: 'move', unitIds: [unitId], target: { x: 3, y: 3 }, facing: { x: 1, y: Infinity } })).toThrow(
       /order\.facing\.y.*Infinity/,
     );
-    expect(sim.pendingOrders).toEqual([]);
+    expect(hasPendingOrders(sim)).toBe(false);
   });
 
   it('throws on an unknown unit id, naming it, and queues nothing', () => {
     const { sim, unitId } = smallWorld();
     const order: Order = { kind: 'move', unitIds: [unitId, 99], target: { x: 3, y: 3 } };
     expect(() => issueOrder(sim, order)).toThrow(/order\.unitIds\[1\].*99/);
-    expect(sim.pendingOrders).toEqual([]);
+    expect(hasPendingOrders(sim)).toBe(false);
   });
 
   it('clamps a target outside the world so the unit ends up inside it, at the clamped point', () => {
@@ -123,15 +134,60 @@ describe('steering settings are checked by name', () => {
 
   it('updateSteeringConfig throws on a negative value and leaves the config as it was', () => {
     const { sim } = smallWorld();
-    const before = { ...sim.config };
+    const before = { ...getSteeringConfig(sim) };
     expect(() => updateSteeringConfig(sim, { separationGap: -0.5 })).toThrow(/steering\.separationGap.*-0\.5/);
-    expect(sim.config).toEqual(before);
+    expect(getSteeringConfig(sim)).toEqual(before);
   });
 
   it('updateSteeringConfig throws on an unknown field and leaves the config as it was', () => {
     const { sim } = smallWorld();
-    const before = { ...sim.config };
+    const before = { ...getSteeringConfig(sim) };
     expect(() => updateSteeringConfig(sim, { avoidWeigth: 2 } as never)).toThrow(/steering\.avoidWeigth/);
-    expect(sim.config).toEqual(before);
+    expect(getSteeringConfig(sim)).toEqual(before);
+  });
+});
+
+describe('the simulation handle is opaque and checked', () => {
+  it('a function given something that is not a simulation names the argument', () => {
+    expect(() => stepSimulation(null as never)).toThrow(/^sim: expected a simulation made by createSimulation, got null/);
+    expect(() => listUnits({} as never)).toThrow(/^sim: expected a simulation made by createSimulation, got object/);
+  });
+
+  it('the handle shows nothing of the state behind it', () => {
+    const { sim } = smallWorld();
+    expect(Object.keys(sim)).toEqual([]);
+    expect(Object.isFrozen(sim)).toBe(true);
+  });
+
+  it('a listener that is not a function is refused, and nothing is subscribed', () => {
+    const { sim } = smallWorld();
+    expect(() => onSimulationEvent(sim, null as never)).toThrow(/^listener: expected a function, got null/);
+    expect(() => runTicks(sim, 2)).not.toThrow();
+  });
+
+  it('the queries read the live state: units, obstacles, settings, clock and defaults', () => {
+    const { sim, unitId } = smallWorld();
+    expect(listUnits(sim).map((unit) => unit.id)).toEqual([unitId]);
+    expect(listUnits(sim)[0]!.radius).toBe(DEFAULT_UNIT.radius);
+    expect(listUnits(sim)[0]!.maxSpeed).toBe(DEFAULT_UNIT.maxSpeed);
+    expect(listObstacles(sim).map((obstacle) => obstacle.shape)).toEqual([{ type: 'circle', x: 30, y: 10, radius: 1 }]);
+    expect(simulationSettings(sim)).toEqual({ width: 40, height: 20, dt: DEFAULT_SIMULATION.dt, navigation: DEFAULT_SIMULATION.navigation });
+    issueOrder(sim, { kind: 'move', unitIds: [unitId], target: { x: 36, y: 10 } });
+    expect(hasPendingOrders(sim)).toBe(true);
+    runTicks(sim, 3);
+    expect(hasPendingOrders(sim)).toBe(false);
+    expect(simulationTick(sim)).toBe(3);
+    // a route round the circle: from near the unit to the target
+    const route = traceRoute(sim, unitId, 1000);
+    expect(route.length).toBeGreaterThanOrEqual(4);
+    expect(Math.hypot(route[0]! - 10, route[1]! - 10)).toBeLessThan(1);
+    expect(route.slice(-2)).toEqual([36, 10]);
+    expect(traceRoute(sim, 999, 10)).toEqual([]);
+  });
+
+  it('addObstacle refuses unknown keys, naming them, as the scenario format does', () => {
+    const { sim } = smallWorld();
+    expect(() => addObstacle(sim, { type: 'circle', x: 5, y: 5, radius: 1, colour: 'red' } as never)).toThrow('obstacle: unknown key "colour"');
+    expect(listObstacles(sim).length).toBe(1);
   });
 });

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AVOIDANCE_STRATEGIES,
   LEFT,
   NO_SIDE,
   RIGHT,
-  type Agent,
   type Side,
   type Threat,
   addUnit,
@@ -12,8 +10,11 @@ import {
   getUnit,
   issueOrder,
   stepSimulation,
+  simulationTick,
 } from '../../src/index';
-import { avoidanceVelocity, chooseSide, liesBeyondTarget, sideAwayFrom } from '../../src/steering/avoidance';
+import { type Agent, sideAwayFrom } from '../../src/steering/agent';
+import { AVOIDANCE_STRATEGIES } from '../../src/steering/strategies/index';
+import { avoidanceVelocity, chooseSide, liesBeyondTarget } from '../../src/steering/strategies/rays';
 import { DEFAULT_STEERING_CONFIG } from '../../src/steering/config';
 import { createSensing, relativeRayFraction } from '../../src/steering/sensing';
 import { vec2 } from '../../src/math/vec2';
@@ -344,7 +345,7 @@ describe('the reciprocal turn in a running simulation', () => {
     const unitA = getUnit(sim, a)!;
     const unitB = getUnit(sim, b)!;
     const firstSides: Side[] = [];
-    while (firstSides.length === 0 && sim.tick < 600) {
+    while (firstSides.length === 0 && simulationTick(sim) < 600) {
       stepSimulation(sim);
       if (unitA.avoidSide !== NO_SIDE || unitB.avoidSide !== NO_SIDE) firstSides.push(unitA.avoidSide, unitB.avoidSide);
     }

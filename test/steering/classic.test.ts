@@ -1,11 +1,13 @@
 /**
- * The seeds' classic methods (src/steering/classic.ts), each on hand-made geometry: what it sees,
+ * The articles' classic methods (src/steering/strategies/), each on hand-made geometry: what it sees,
  * which body it picks, and the force it makes.
  */
+import { getAvoidance } from '../../src/index';
 import { describe, expect, it } from 'vitest';
 import { NO_SIDE, RIGHT, LEFT, type Agent, type Side } from '../../src/steering/agent';
-import { AVOIDANCE_STRATEGIES, type AvoidanceStrategy } from '../../src/steering/avoidance';
-import { FEELER_LENGTH_FACTOR } from '../../src/steering/classic';
+import { AVOIDANCE_STRATEGIES } from '../../src/steering/strategies/index';
+import { FEELER_LENGTH_FACTOR } from '../../src/steering/strategies/feeler';
+import type { AvoidanceStrategy } from '../../src/steering/strategy';
 import { DEFAULT_STEERING_CONFIG, resolveSteeringConfig } from '../../src/steering/config';
 import { createSensing } from '../../src/steering/sensing';
 
@@ -39,7 +41,7 @@ function run(strategy: AvoidanceStrategy, me: Agent, circles: Circle[]) {
   return { threat: sensing.threat, sensing, decision };
 }
 
-describe('ahead (seeds 000/003)', () => {
+describe('ahead ("Understanding Steering Behaviors: Collision Avoidance")', () => {
   const ahead = AVOIDANCE_STRATEGIES.ahead;
   // eastbound at 4 m/s with a 1.5 s look-ahead: `ahead` at (6, 0), `ahead2` at (3, 0)
 
@@ -81,7 +83,7 @@ describe('ahead (seeds 000/003)', () => {
   });
 });
 
-describe('feeler (seed 001)', () => {
+describe('feeler ("AI for Game Developers")', () => {
   const feeler = AVOIDANCE_STRATEGIES.feeler;
   const length = FEELER_LENGTH_FACTOR * 2 * 0.5;
 
@@ -102,13 +104,13 @@ describe('feeler (seed 001)', () => {
     expect(decision.side).toBe(LEFT);
   });
 
-  it('ignores circles behind the unit (the seed\'s bug), beyond the feeler, or off it by their radius', () => {
+  it('ignores circles behind the unit (the book\'s bug), beyond the feeler, or off it by their radius', () => {
     expect(run(feeler, agent(), [[-2, 0.3, 0.5]]).decision.force).toEqual({ x: 0, y: 0 });
     expect(run(feeler, agent(), [[length + 0.5, 0, 0.5]]).decision.force).toEqual({ x: 0, y: 0 });
     expect(run(feeler, agent(), [[2, 0.6, 0.5]]).decision.force).toEqual({ x: 0, y: 0 });
   });
 
-  it('sums the pushes of every circle in the way, as the seed does', () => {
+  it('sums the pushes of every circle in the way, as the book does', () => {
     const one = run(feeler, agent(), [[2, 0.3, 0.5]]).decision.force.y;
     const other = run(feeler, agent(), [[3, -0.2, 0.5]]).decision.force.y;
     const both = run(feeler, agent(), [[2, 0.3, 0.5], [3, -0.2, 0.5]]);
@@ -118,7 +120,7 @@ describe('feeler (seed 001)', () => {
   });
 });
 
-describe('projection (seed 002)', () => {
+describe('projection ("Steering Behaviors: Obstacle Avoidance")', () => {
   const projection = AVOIDANCE_STRATEGIES.projection;
   // ray = lookAheadTime x maxSpeed = 6 m; the unit's width is 1 m
 
@@ -158,7 +160,7 @@ describe('every strategy in a running simulation', () => {
         stepSimulation(sim);
         if (getUnit(sim, mover)!.sensing.threat.unit?.id === standing) sawIt = true;
       }
-      expect(sim.strategy.name).toBe(name);
+      expect(getAvoidance(sim)).toBe(name);
       expect(sawIt, name).toBe(true);
     }
   });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { Agent } from '../../src/steering/agent';
 import {
   DEFAULT_STEERING_CONFIG,
   RAY_CENTRE,
   RAY_LEFT,
   RAY_RIGHT,
-  type Agent,
   type Ray,
   type Simulation,
   addUnit,

@@ -4,43 +4,53 @@
  * Units are found through a uniform grid rebuilt each tick (spatial/grid.ts): planck's tree walk
  * and per-query closure cost far more than the physics step. Each unit near enough to meet the
  * agent within the look-ahead time is tested with the relative ray in closed form
- * (steering/sensing.ts: the three rays' band, taken in the other unit's frame), so the threat is
+ * (sensing.ts: the three rays' band, taken in the other unit's frame), so the threat is
  * the unit the agent will touch soonest. Obstacles stand still, so for them the three rays along
  * the agent's own velocity are exact: circles in closed form, boxes and polygons with planck's
  * own ray cast on their fixture. The soonest hit wins, whatever order candidates come in, and
  * nothing is allocated. Everything is seen `avoidClearance` larger than it is (personal space).
  *
- * Strategies that sense circles (the seeds' classic methods) are offered every unit and every
+ * Strategies that sense circles (the articles' classic methods) are offered every unit and every
  * obstacle's bounding circle within their reach instead, and record what they need themselves.
  */
-import { type RayCastOutput, Vec2 as PlanckVec2 } from 'planck';
-import type { Agent } from '../steering/agent';
-import type { AvoidanceStrategy } from '../steering/avoidance';
-import type { SteeringConfig } from '../steering/config';
+import { type ObstacleSensor, rayCastObstacle } from '../physics/world';
+import { type CellGrid, cellColumn, cellRow } from '../spatial/grid';
+import { type RingCells, collectRing, createRingCells } from '../spatial/rings';
+import type { Agent } from './agent';
+import type { SteeringConfig } from './config';
 import {
+  NO_NORMAL,
   RAY_CENTRE,
   RAY_LEFT,
   RAY_RELATIVE,
-  type Ray,
   type Sensing,
   clearThreat,
   layOutRays,
   personalSpaceFraction,
+  recordObstacleThreat,
+  recordUnitThreat,
   relativeRayFraction,
-} from '../steering/sensing';
-import { accumulateCrowding } from '../steering/separation';
-import { type UnitGrid, cellColumn, cellRow } from '../spatial/grid';
-import type { ObstacleSensor } from './world';
+} from './sensing';
+import { accumulateCrowding } from './separation';
+import type { AvoidanceStrategy } from './strategy';
 
-/** The world as the sense phase sees it; the grid must be rebuilt from `units` this tick. */
+/**
+ * The world as the sense phase sees it. The grid must hold `units` sorted this tick (by
+ * position, in this order), and `maxRadius` / `maxSpeed` must be the largest radius and speed
+ * among them, so a search knows how far to look.
+ */
 export interface SenseWorld {
   readonly units: readonly Agent[];
-  readonly grid: UnitGrid;
+  readonly grid: CellGrid;
   readonly obstacles: readonly ObstacleSensor[];
+  /** metres */
+  maxRadius: number;
+  /** metres per second */
+  maxSpeed: number;
 }
 
-const _sense_rayInput = { p1: { x: 0, y: 0 }, p2: { x: 0, y: 0 }, maxFraction: 1 };
-const _sense_rayOutput: RayCastOutput = { fraction: 1, normal: new PlanckVec2(0, 0) };
+const _sense_ring: RingCells = createRingCells();
+const _sense_hit = { fraction: 1, normal: { x: 0, y: 0 } };
 
 /**
  * Fills `sensing` for one unit. `strategy` decides whether rays are cast at all and which units
@@ -68,11 +78,11 @@ export function senseUnit(
   // circle strategies as far as they say
   const crowdReach = agent.radius + config.separationGap;
   const closingSpeed = raysCast
-    ? Math.sqrt(agent.velocity.x * agent.velocity.x + agent.velocity.y * agent.velocity.y) + grid.maxSpeed
+    ? Math.sqrt(agent.velocity.x * agent.velocity.x + agent.velocity.y * agent.velocity.y) + world.maxSpeed
     : 0;
-  const contactReach = agent.radius + grid.maxRadius + config.avoidClearance;
+  const contactReach = agent.radius + world.maxRadius + config.avoidClearance;
   const circleReach = senses === 'circles' ? strategy.reach(agent, config) : 0;
-  const reach = Math.max(crowdReach + grid.maxRadius, config.lookAheadTime * closingSpeed + contactReach, circleReach + grid.maxRadius);
+  const reach = Math.max(crowdReach + world.maxRadius, config.lookAheadTime * closingSpeed + contactReach, circleReach + world.maxRadius);
   const mode = raysCast ? RAYS : senses === 'circles' ? CIRCLES : NEIGHBOURS;
 
   // Cells in rings of growing Chebyshev distance around the unit's own cell, nearest first. A
@@ -81,7 +91,7 @@ export function senseUnit(
   // sooner one. In a crowd the search stops after a few rings.
   const column = cellColumn(grid, agent.position.x);
   const row = cellRow(grid, agent.position.y);
-  const crowdRings = Math.ceil((crowdReach + grid.maxRadius) / grid.cellSize);
+  const crowdRings = Math.ceil((crowdReach + world.maxRadius) / grid.cellSize);
   const rings = Math.ceil(reach / grid.cellSize);
   const threat = sensing.threat;
   for (let ring = 0; ring <= rings; ring++) {
@@ -92,16 +102,9 @@ export function senseUnit(
         if ((ring - 1) * grid.cellSize - contactReach > soonest * config.lookAheadTime * closingSpeed) break;
       }
     }
-    const row0 = row - ring;
-    const row1 = row + ring;
-    for (let r = Math.max(0, row0); r <= Math.min(grid.rows - 1, row1); r++) {
-      const edgeRow = r === row0 || r === row1;
-      // inner rows of the ring hold only its two end cells
-      const step = edgeRow ? 1 : 2 * ring;
-      for (let c = column - ring; c <= column + ring; c += step === 0 ? 1 : step) {
-        if (c < 0 || c >= grid.columns) continue;
-        senseCell(world, r * grid.columns + c, agent, sensing, strategy, config, crowdReach, mode, closingSpeed);
-      }
+    collectRing(grid.columns, grid.rows, column, row, ring, _sense_ring);
+    for (let k = 0; k < _sense_ring.count; k++) {
+      senseCell(world, _sense_ring.cells[k]!, agent, sensing, strategy, config, crowdReach, mode, closingSpeed);
     }
   }
 
@@ -189,19 +192,8 @@ function testUnitAhead(sensing: Sensing, agent: Agent, other: Agent, config: Ste
   const fraction = relativeRayFraction(agent, other, config.lookAheadTime, config.avoidClearance);
   const threat = sensing.threat;
   if (fraction < 0 || (threat.kind !== 'none' && fraction >= threat.fraction)) return;
-  threat.kind = 'unit';
-  threat.unit = other;
-  threat.obstacleId = -1;
-  threat.centre.x = other.position.x;
-  threat.centre.y = other.position.y;
-  threat.radius = other.radius;
-  threat.velocity.x = other.velocity.x;
-  threat.velocity.y = other.velocity.y;
-  threat.fraction = fraction;
-  threat.ray = RAY_RELATIVE;
   const time = fraction * config.lookAheadTime;
-  threat.point.x = agent.position.x + agent.velocity.x * time;
-  threat.point.y = agent.position.y + agent.velocity.y * time;
+  recordUnitThreat(threat, other, fraction, RAY_RELATIVE, agent.position.x + agent.velocity.x * time, agent.position.y + agent.velocity.y * time);
 }
 
 /**
@@ -223,8 +215,7 @@ function testObstacleAgainstRays(sensing: Sensing, obstacle: ObstacleSensor, cle
   for (let index = 0; index < 3; index++) {
     const ray = sensing.rays[index as 0 | 1 | 2];
     let fraction: number;
-    let normalX = 0;
-    let normalY = 0;
+    let normal = NO_NORMAL;
     if (circle !== null) {
       fraction = personalSpaceFraction(
         ray.origin.x,
@@ -239,38 +230,25 @@ function testObstacleAgainstRays(sensing: Sensing, obstacle: ObstacleSensor, cle
       if (fraction < 0) continue;
     } else {
       const shift = index === RAY_LEFT ? 1 : index === RAY_CENTRE ? 0 : -1;
-      _sense_rayInput.p1.x = ray.origin.x + outX * shift;
-      _sense_rayInput.p1.y = ray.origin.y + outY * shift;
-      _sense_rayInput.p2.x = ray.end.x + outX * shift;
-      _sense_rayInput.p2.y = ray.end.y + outY * shift;
-      _sense_rayInput.maxFraction = ray.hitFraction;
-      if (!obstacle.fixture.rayCast(_sense_rayOutput, _sense_rayInput, 0)) continue;
-      fraction = _sense_rayOutput.fraction;
-      normalX = _sense_rayOutput.normal.x;
-      normalY = _sense_rayOutput.normal.y;
+      const hit = rayCastObstacle(
+        obstacle,
+        ray.origin.x + outX * shift,
+        ray.origin.y + outY * shift,
+        ray.end.x + outX * shift,
+        ray.end.y + outY * shift,
+        ray.hitFraction,
+        _sense_hit,
+      );
+      if (!hit) continue;
+      fraction = _sense_hit.fraction;
+      normal = _sense_hit.normal;
     }
     if (fraction >= ray.hitFraction) continue;
     ray.hitFraction = fraction;
     const threat = sensing.threat;
     if (threat.kind !== 'none' && fraction >= threat.fraction) continue;
-    threat.kind = 'obstacle';
-    threat.unit = null;
-    threat.obstacleId = obstacle.obstacleId;
-    threat.centre.x = obstacle.centre.x;
-    threat.centre.y = obstacle.centre.y;
-    threat.radius = obstacle.boundingRadius;
-    threat.velocity.x = 0;
-    threat.velocity.y = 0;
-    threat.normal.x = normalX;
-    threat.normal.y = normalY;
-    setThreatPoint(sensing, ray, index, fraction);
+    const pointX = ray.origin.x + (ray.end.x - ray.origin.x) * fraction;
+    const pointY = ray.origin.y + (ray.end.y - ray.origin.y) * fraction;
+    recordObstacleThreat(threat, obstacle.obstacleId, obstacle.centre, obstacle.boundingRadius, normal, fraction, index, pointX, pointY);
   }
-}
-
-function setThreatPoint(sensing: Sensing, ray: Ray, index: number, fraction: number): void {
-  const threat = sensing.threat;
-  threat.fraction = fraction;
-  threat.ray = index;
-  threat.point.x = ray.origin.x + (ray.end.x - ray.origin.x) * fraction;
-  threat.point.y = ray.origin.y + (ray.end.y - ray.origin.y) * fraction;
 }

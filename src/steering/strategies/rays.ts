@@ -1,56 +1,14 @@
-import { type ReadonlyVec2, type Vec2, cross, set, truncate, vec2 } from '../math/vec2';
-import { type Agent, LEFT, NO_SIDE, RIGHT, type Side } from './agent';
-import type { SteeringConfig } from './config';
-import { aheadAvoidance, feelerAvoidance, projectionAvoidance } from './classic';
-import type { Sensing, Threat } from './sensing';
-
-/** What an avoidance strategy decided for one unit this tick. */
-export interface AvoidanceDecision {
-  /** the side this unit commits to (read by others next tick); NO_SIDE when not avoiding */
-  side: Side;
-  /** newtons, world frame; zero when not avoiding */
-  force: Vec2;
-}
-
-export function createAvoidanceDecision(): AvoidanceDecision {
-  return { side: NO_SIDE, force: vec2() };
-}
-
 /**
- * An avoidance method. The strategy is chosen once per simulation; the sense phase finds what
- * it needs, then the controller calls `decide` for every moving unit.
- *
- * How the sense phase looks (`senses`):
- * - `'rays'`: the three rays along the velocity for obstacles and the relative ray for units
- *   (src/physics/sensing.ts); units pass `isThreat` first. The soonest hit is `sensing.threat`.
- * - `'circles'`: every unit and obstacle (as its bounding circle) within `reach` of the unit is
- *   offered to `consider`, which records what the strategy needs in `sensing` (the seeds'
- *   classic methods, which all treat obstacles as circles).
- * - `'none'`: nothing but the neighbours for separation.
+ * `rays`: the project's controller, after the RTS article "Avoidance Behaviours" (see
+ * docs/seed-articles.md for where it departs from it and why). The threat the rays will meet
+ * soonest (units in their own frame, see sensing.ts), the reciprocal turn (adopt the side of a
+ * unit already avoiding), and a bounded force that grows as the hit gets closer.
  */
-export interface AvoidanceStrategy {
-  readonly name: AvoidanceName;
-  readonly senses: 'rays' | 'circles' | 'none';
-  /** rays: whether `other` may be a threat at all (a cheap filter before the relative ray) */
-  isThreat(agent: Agent, other: Agent): boolean;
-  /** circles: metres from the unit's centre within which a body's circle may matter */
-  reach(agent: Agent, config: SteeringConfig): number;
-  /** circles: one body near the unit, a unit (`unit` set) or an obstacle's bounding circle
-   * (`obstacleId` set); the strategy writes what it finds into `sensing` */
-  consider(sensing: Sensing, agent: Agent, centre: ReadonlyVec2, radius: number, unit: Agent | null, obstacleId: number, config: SteeringConfig): void;
-  /** `preferred`: m/s, the velocity seek / arrive asks for this tick (its force is applied
-   * besides); the decision's force is what avoidance adds to it */
-  decide(out: AvoidanceDecision, agent: Agent, sensing: Sensing, preferred: ReadonlyVec2, config: SteeringConfig): void;
-}
-
-export type AvoidanceName = 'rays' | 'ahead' | 'feeler' | 'projection' | 'none';
-export const AVOIDANCE_NAMES: readonly AvoidanceName[] = ['rays', 'ahead', 'feeler', 'projection', 'none'];
-
-/** `reach` and `consider` of a strategy that does not sense circles. */
-export const NO_CIRCLES = {
-  reach: (): number => 0,
-  consider: (): void => {},
-} as const;
+import { type Vec2, set, truncate, vec2 } from '../../math/vec2';
+import { type Agent, LEFT, NO_SIDE, RIGHT, type Side } from '../agent';
+import type { SteeringConfig } from '../config';
+import type { Threat } from '../sensing';
+import { type AvoidanceStrategy, NO_CIRCLES, decideNothing } from '../strategy';
 
 /**
  * Whether the gap between the two is shrinking: (v_self - v_other) . (p_other - p_self) > 0.
@@ -63,16 +21,6 @@ export function isClosingIn(agent: Agent, other: Agent): boolean {
 }
 
 /**
- * The side that turns away from something at `toOther` (relative to the agent): if it lies to
- * the left of the velocity, turn right, and the other way round. Exactly ahead turns right, the
- * same tie-break seed 004 uses, so two units meeting exactly head-on both turn right (their own
- * right) and pass on opposite sides.
- */
-export function sideAwayFrom(velocity: ReadonlyVec2, toOther: ReadonlyVec2): Side {
-  return cross(velocity, toOther) < 0 ? LEFT : RIGHT;
-}
-
-/**
  * The reciprocal turn: against a unit that is already avoiding, adopt its side (both turn, say,
  * left, and so pass each other on opposite sides); otherwise turn away from the side the threat
  * is on, read along the relative velocity (the way the agent moves with respect to it). When the
@@ -82,7 +30,7 @@ export function sideAwayFrom(velocity: ReadonlyVec2, toOther: ReadonlyVec2): Sid
  * A unit or round obstacle that is almost dead ahead (its centre within half the sum of the
  * radii of the relative path) is passed on the RIGHT: there the cross product's sign is noise, and neighbours in a
  * crowd that read it differently swerve into each other. Exactly ahead turns right too, as in
- * seed 004, so two units meeting head-on both turn to their own right.
+ * the article, so two units meeting head-on both turn to their own right.
  *
  * A wall (a box or polygon hit by a ray, with a surface normal) is not passed around its centre:
  * the unit turns the way its velocity already runs along the wall, and only when it meets the
@@ -122,12 +70,12 @@ const SQUARE_ON = 0.05;
 /**
  * The velocity that gets the agent past the threat on `side`, into `out`.
  *
- * Seed 004 steers toward a point beside the other body at the sum of the radii. Here the same
+ * The article steers toward a point beside the other body at the sum of the radii. Here the same
  * idea is taken in the threat's frame: the relative velocity is turned onto the tangent, on
  * `side`, of the circle of radius R = r_self + r_other + avoidClearance around the threat (the
  * line that just grazes it, at asin(R / d) from the line of centres), keeping its component
  * along that tangent; the agent's own velocity changes by the same amount, capped at its max
- * speed. Against an obstacle (velocity zero) that is the seed's sidestep along the agent's own
+ * speed. Against an obstacle (velocity zero) that is the article's sidestep along the agent's own
  * heading; against a crosser it also slows down or speeds up as needed, which a turn of the
  * heading alone cannot. Inside R the tangent is perpendicular to the line of centres.
  * Coincident centres and zero relative velocity give the agent's own velocity back.
@@ -191,11 +139,11 @@ export function liesBeyondTarget(agent: Agent, threat: Threat): boolean {
 }
 
 /**
- * Seed 004's controller: the threat the rays will meet soonest, the reciprocal turn, and a force
+ * The controller: the threat the rays will meet soonest, the reciprocal turn, and a force
  * that grows as the hit gets closer. The force blends the velocity the unit wants (seek /
  * arrive) toward the avoidance velocity by urgency = min(1, avoidWeight * (1 - fraction)): none
  * at the end of the look-ahead, all of it from 1 - 1 / avoidWeight on. Being a change of desired
- * velocity, it is bounded, so separation still acts in a crowd (seed 004's gain, avoidWeight /
+ * velocity, it is bounded, so separation still acts in a crowd (the article's gain, avoidWeight /
  * fraction times a velocity-change force, swamps everything else up close and throws units
  * into their neighbours).
  */
@@ -207,8 +155,7 @@ export const raysAvoidance: AvoidanceStrategy = {
   decide(out, agent, sensing, preferred, config) {
     const threat = sensing.threat;
     if (!sensing.raysCast || threat.kind === 'none' || liesBeyondTarget(agent, threat)) {
-      out.side = NO_SIDE;
-      set(out.force, 0, 0);
+      decideNothing(out);
       return;
     }
     const side = chooseSide(agent, threat);
@@ -218,24 +165,4 @@ export const raysAvoidance: AvoidanceStrategy = {
     set(out.force, (avoid.x - preferred.x) * gain, (avoid.y - preferred.y) * gain);
     out.side = side;
   },
-};
-
-/** No avoidance at all: seek / arrive and separation only, for comparison. */
-export const noAvoidance: AvoidanceStrategy = {
-  name: 'none',
-  senses: 'none',
-  isThreat: () => false,
-  ...NO_CIRCLES,
-  decide(out) {
-    out.side = NO_SIDE;
-    set(out.force, 0, 0);
-  },
-};
-
-export const AVOIDANCE_STRATEGIES: Readonly<Record<AvoidanceName, AvoidanceStrategy>> = {
-  rays: raysAvoidance,
-  ahead: aheadAvoidance,
-  feeler: feelerAvoidance,
-  projection: projectionAvoidance,
-  none: noAvoidance,
 };

@@ -1,0 +1,41 @@
+/**
+ * The page's read-only hook for the browser tests, `window.__rts`: typed once here, built by the
+ * page (main.ts) and read by test/e2e. It reads the page's state and never changes it.
+ */
+import type { OverlayCounts } from '../render/view';
+import type { ScenarioChoice } from './session';
+
+/** One unit as the tests see it. */
+export interface HookUnit {
+  id: number;
+  /** metres */
+  x: number;
+  y: number;
+  team: number;
+  /** whether it has a move order */
+  moving: boolean;
+  /** m/s */
+  speed: number;
+  /** metres: the unit's own slot while it has a move order */
+  slot: { x: number; y: number } | null;
+}
+
+export interface PageHook {
+  /** ticks run since the scenario was loaded */
+  tick(): number;
+  avoidance(): string;
+  choice(): ScenarioChoice;
+  units(): HookUnit[];
+  /** selected unit ids, ascending */
+  selected(): number[];
+  /** screen pixels (CSS) of a world point, for the tests' mouse */
+  toScreen(x: number, y: number): { x: number; y: number };
+  overlayCounts(): OverlayCounts;
+  /** the scenario's start positions, in file order */
+  startPositions(): Array<{ x: number; y: number }>;
+  paused(): boolean;
+  metrics(): { collisions: number };
+}
+
+/** The page's window as the tests see it. */
+export type HookedWindow = Window & { __rts: PageHook };

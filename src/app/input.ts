@@ -1,0 +1,139 @@
+/**
+ * The page's input: the mouse selects (click, drag a box, shift to add or remove) and commands
+ * (right click: move there; right drag: move there and face that way); the keyboard stops,
+ * clears, pauses, steps, restarts and pans. Selection rules themselves are in selection.ts.
+ */
+import type { Container, FederatedPointerEvent } from 'pixi.js';
+import type { Viewport } from 'pixi-viewport';
+import type { UnitView } from '../sim/simulation';
+import { boxSelect, clickSelect, unitAt, unitsInBox } from './selection';
+
+/** screen pixels a press must move before it is a drag rather than a click */
+const DRAG_THRESHOLD = 5;
+/** screen pixels per second the arrow keys pan the camera */
+const PAN_SPEED = 600;
+
+/** A rectangle being dragged, or a right-drag from a target (a) toward a facing (b); metres. */
+export interface Drag {
+  ax: number;
+  ay: number;
+  bx: number;
+  by: number;
+}
+
+/** What the input reads and drives on the page. */
+export interface InputTarget {
+  readonly selected: Set<number>;
+  /** the selection box being dragged (metres), or null */
+  selectionBox: Drag | null;
+  /** the right-drag setting a target and a facing (metres), or null */
+  facingDrag: Drag | null;
+  /** the world point (metres) under a screen point */
+  toWorld(screen: { x: number; y: number }): { x: number; y: number };
+  units(): readonly UnitView[];
+  move(x: number, y: number, facing?: { x: number; y: number }): void;
+  stop(): void;
+  togglePause(): void;
+  stepOnce(): void;
+  restart(): void;
+}
+
+/** Listens to pointer events on the stage: selection with the left button, orders with the right. */
+export function attachPointer(stage: Container, target: InputTarget): void {
+  let press: { screenX: number; screenY: number; worldX: number; worldY: number; dragging: boolean } | null = null;
+  let rightPress: { screenX: number; screenY: number } | null = null;
+
+  stage.on('pointerdown', (event: FederatedPointerEvent) => {
+    const point = target.toWorld(event.global);
+    if (event.button === 0) {
+      press = { screenX: event.global.x, screenY: event.global.y, worldX: point.x, worldY: point.y, dragging: false };
+    } else if (event.button === 2) {
+      rightPress = { screenX: event.global.x, screenY: event.global.y };
+      target.facingDrag = { ax: point.x, ay: point.y, bx: point.x, by: point.y };
+    }
+  });
+  stage.on('globalpointermove', (event: FederatedPointerEvent) => {
+    if (target.facingDrag !== null) {
+      const point = target.toWorld(event.global);
+      target.facingDrag.bx = point.x;
+      target.facingDrag.by = point.y;
+    }
+    if (press === null) return;
+    if (!press.dragging && Math.hypot(event.global.x - press.screenX, event.global.y - press.screenY) < DRAG_THRESHOLD) return;
+    press.dragging = true;
+    const point = target.toWorld(event.global);
+    target.selectionBox = { ax: press.worldX, ay: press.worldY, bx: point.x, by: point.y };
+  });
+  const release = (event: FederatedPointerEvent) => {
+    const drag = target.facingDrag;
+    if (drag !== null && rightPress !== null && event.button === 2) {
+      const dragged = Math.hypot(event.global.x - rightPress.screenX, event.global.y - rightPress.screenY) >= DRAG_THRESHOLD;
+      target.facingDrag = null;
+      rightPress = null;
+      target.move(drag.ax, drag.ay, dragged ? { x: drag.bx - drag.ax, y: drag.by - drag.ay } : undefined);
+      return;
+    }
+    if (press === null || event.button !== 0) return;
+    const box = target.selectionBox;
+    if (press.dragging && box !== null) {
+      boxSelect(target.selected, unitsInBox(target.units(), box.ax, box.ay, box.bx, box.by), event.shiftKey);
+    } else {
+      clickSelect(target.selected, unitAt(target.units(), press.worldX, press.worldY), event.shiftKey);
+    }
+    press = null;
+    target.selectionBox = null;
+  };
+  stage.on('pointerup', release);
+  stage.on('pointerupoutside', release);
+}
+
+/**
+ * Listens to the keyboard: Escape clears the selection, S stops it, space pauses, `.` steps, R
+ * restarts; the arrow keys are held for panning (see `panWithKeys`). Keys typed into the panel's
+ * fields are left alone. Returns the keys held down.
+ */
+export function attachKeys(target: InputTarget): ReadonlySet<string> {
+  const held = new Set<string>();
+  window.addEventListener('keydown', (event) => {
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+    held.add(event.key);
+    // a held key repeats: pause, step and restart act once per press
+    if (event.repeat && [' ', '.', 'r', 'R'].includes(event.key)) {
+      event.preventDefault();
+      return;
+    }
+    switch (event.key) {
+      case 'Escape':
+        target.selected.clear();
+        break;
+      case 's':
+      case 'S':
+        if (target.selected.size > 0) target.stop();
+        break;
+      case ' ':
+        target.togglePause();
+        event.preventDefault();
+        break;
+      case '.':
+        target.stepOnce();
+        break;
+      case 'r':
+      case 'R':
+        target.restart();
+        break;
+      default:
+        if (event.key.startsWith('Arrow')) event.preventDefault();
+    }
+  });
+  window.addEventListener('keyup', (event) => held.delete(event.key));
+  window.addEventListener('blur', () => held.clear());
+  return held;
+}
+
+/** Moves the camera by the arrow keys held, for `seconds` of a frame. */
+export function panWithKeys(viewport: Viewport, held: ReadonlySet<string>, seconds: number): void {
+  const step = (PAN_SPEED * seconds) / viewport.scale.x;
+  const dx = (held.has('ArrowRight') ? step : 0) - (held.has('ArrowLeft') ? step : 0);
+  const dy = (held.has('ArrowDown') ? step : 0) - (held.has('ArrowUp') ? step : 0);
+  if (dx !== 0 || dy !== 0) viewport.moveCenter(viewport.center.x + dx, viewport.center.y + dy);
+}

@@ -1,0 +1,139 @@
+/**
+ * The page's lil-gui panel: the scenario (name, units, seed, restart), the clock (pause, step,
+ * speed), the avoidance strategy and collision response, the debug overlays, and live tuning of
+ * the controller and of max force. It only reports changes; the page applies them.
+ */
+import GUI, { type Controller } from 'lil-gui';
+import type { Overlays } from '../render/view';
+import { BUILT_IN_SCENARIOS, findBuiltInScenario } from '../scenarios/builtins';
+import { DEFAULT_UNIT } from '../sim/defaults';
+import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
+import type { SteeringConfig } from '../steering/config';
+import { AVOIDANCE_NAMES } from '../steering/strategies/index';
+import type { AvoidanceName } from '../steering/strategy';
+import { MAX_PAGE_UNITS, type PageSession, SPEEDS, type ScenarioChoice } from './session';
+
+/** The live-tunable controller settings, with slider ranges. */
+const TUNING: Array<[key: keyof SteeringConfig, min: number, max: number, step: number]> = [
+  ['lookAheadTime', 0, 4, 0.05],
+  ['avoidWeight', 0, 12, 0.1],
+  ['avoidClearance', 0, 1, 0.01],
+  ['responseTime', 0.02, 1, 0.01],
+  ['separationWeight', 0, 2, 0.05],
+  ['separationGap', 0, 1, 0.01],
+  ['minAvoidSpeed', 0, 2, 0.05],
+  ['arrivalBraking', 0.05, 1, 0.05],
+  ['formationGap', 0, 4, 0.1],
+];
+
+/** What the panel asks the page to do. */
+export interface PanelActions {
+  load(choice: ScenarioChoice): void;
+  restart(): void;
+  setPaused(paused: boolean): void;
+  stepOnce(): void;
+  setSpeed(speed: number): void;
+  setAvoidance(name: AvoidanceName): void;
+  setResponse(response: CollisionResponse): void;
+  /** one controller setting changed */
+  tune(changes: Partial<SteeringConfig>): void;
+  /** m/s^2: max force per kilogram for every unit */
+  setMaxAcceleration(acceleration: number): void;
+}
+
+export interface Panel {
+  /** the controller settings as the panel shows them (applied to every loaded scenario) */
+  readonly tuning: Readonly<Partial<SteeringConfig>>;
+  /** m/s^2: max force per kilogram as the panel shows it */
+  readonly maxAcceleration: number;
+  /** shows a newly loaded session's scenario, clock and settings */
+  show(session: PageSession): void;
+}
+
+export function createPanel(
+  first: ScenarioChoice,
+  settings: { avoidance: AvoidanceName; response: CollisionResponse },
+  config: Readonly<SteeringConfig>,
+  overlays: Overlays,
+  actions: PanelActions,
+): Panel {
+  const gui = new GUI({ title: 'rts-steer' });
+  const refresh = (): void => gui.controllersRecursive().forEach((controller) => controller.updateDisplay());
+
+  const picker = { name: first.name, units: 0, seed: first.seed };
+  const scenarioFolder = gui.addFolder('scenario');
+  scenarioFolder
+    .add(picker, 'name', BUILT_IN_SCENARIOS.map((scenario) => scenario.name))
+    .name('scenario')
+    .onChange((name: string) => actions.load({ name, seed: picker.seed }));
+  const unitsControl: Controller = scenarioFolder
+    .add(picker, 'units', 1, MAX_PAGE_UNITS, 1)
+    .name('units')
+    .onFinishChange((units: number) => {
+      if (!takesUnitCount(picker.name)) return;
+      actions.load({ name: picker.name, units, seed: picker.seed });
+    });
+  scenarioFolder
+    .add(picker, 'seed', 0, 9999, 1)
+    .name('seed')
+    .onFinishChange((seed: number) => actions.load({ name: picker.name, ...(takesUnitCount(picker.name) ? { units: picker.units } : {}), seed }));
+  scenarioFolder.add({ restart: actions.restart }, 'restart').name('restart (R)');
+
+  const clock = { paused: false, speed: 1 as number };
+  const clockFolder = gui.addFolder('clock');
+  clockFolder.add(clock, 'paused').name('paused (space)').onChange(actions.setPaused);
+  clockFolder.add({ step: actions.stepOnce }, 'step').name('single step (.)');
+  clockFolder
+    .add(clock, 'speed', [...SPEEDS])
+    .name('speed')
+    .onChange((speed: number) => actions.setSpeed(Number(speed)));
+
+  const steering = { avoidance: settings.avoidance as string, sideways: settings.response === 'sideways' };
+  const steeringFolder = gui.addFolder('steering');
+  steeringFolder.add(steering, 'avoidance', [...AVOIDANCE_NAMES]).name('avoidance').onChange(actions.setAvoidance);
+  steeringFolder
+    .add(steering, 'sideways')
+    .name('sideways response')
+    .onChange((on: boolean) => actions.setResponse(on ? 'sideways' : COLLISION_RESPONSES.find((name) => name !== 'sideways')!));
+
+  const overlayFolder = gui.addFolder('overlays');
+  overlayFolder.add(overlays, 'routes').name('routes of the selection');
+  overlayFolder.add(overlays, 'rays').name('rays');
+  overlayFolder.add(overlays, 'forces').name('avoidance force');
+  overlayFolder.add(overlays, 'sides').name('avoidance side');
+  overlayFolder.add(overlays, 'velocity').name('velocity');
+
+  const tuningFolder = gui.addFolder('tuning');
+  const tuning: Partial<SteeringConfig> = {};
+  for (const [key, min, max, step] of TUNING) {
+    tuning[key] = config[key];
+    tuningFolder.add(tuning, key, min, max, step).onChange((value: number) => actions.tune({ [key]: value }));
+  }
+  const limits = { maxAcceleration: DEFAULT_UNIT.maxAcceleration };
+  tuningFolder
+    .add(limits, 'maxAcceleration', 1, 60, 0.5)
+    .name('max force / mass (m/s²)')
+    .onChange(actions.setMaxAcceleration);
+  tuningFolder.close();
+
+  return {
+    tuning,
+    get maxAcceleration() {
+      return limits.maxAcceleration;
+    },
+    show(session) {
+      picker.name = session.choice.name;
+      picker.units = session.choice.units ?? session.unitIds.length;
+      unitsControl.enable(session.choice.units !== undefined);
+      picker.seed = session.choice.seed;
+      clock.paused = session.paused;
+      clock.speed = session.speed;
+      refresh();
+    },
+  };
+}
+
+/** Whether the built-in takes a unit count (a fixed layout does not). */
+function takesUnitCount(name: string): boolean {
+  return findBuiltInScenario(name)?.defaultUnits !== undefined;
+}

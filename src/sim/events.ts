@@ -1,0 +1,61 @@
+/**
+ * What a simulation reports to its listeners. Events raised during a tick are collected in the
+ * log (`emit`, the one way an event is raised) and delivered together at the end of the tick.
+ */
+import type { Vec2 } from '../math/vec2';
+
+export type SimulationEvent =
+  | {
+      readonly type: 'arrived';
+      readonly unitId: number;
+      readonly orderId: number;
+      /** simulated seconds */
+      readonly time: number;
+    }
+  | {
+      /** a move order's target cannot be reached (walled in, or inside an obstacle with no way
+       * to it); the units go to the closest point they can reach instead */
+      readonly type: 'unreachable';
+      readonly orderId: number;
+      readonly unitIds: readonly number[];
+      /** metres: the target asked for, and the one the units go to */
+      readonly requested: Readonly<Vec2>;
+      readonly target: Readonly<Vec2>;
+      readonly time: number;
+    }
+  | {
+      /** a unit has made no progress toward its target for a long while (see progress.ts); it
+       * keeps trying; reported once per order */
+      readonly type: 'stuck';
+      readonly unitId: number;
+      readonly orderId: number;
+      /** metres: where it is, and how far its target is in a straight line */
+      readonly position: Readonly<Vec2>;
+      readonly remaining: number;
+      readonly time: number;
+    };
+
+export type SimulationListener = (event: SimulationEvent) => void;
+
+export interface EventLog {
+  /** events raised since the start of the tick, in order */
+  readonly raised: SimulationEvent[];
+  readonly listeners: Set<SimulationListener>;
+}
+
+export function createEventLog(): EventLog {
+  return { raised: [], listeners: new Set() };
+}
+
+/** Raises an event: it is delivered with the others at the end of the tick. */
+export function emit(log: EventLog, event: SimulationEvent): void {
+  log.raised.push(event);
+}
+
+/** Hands this tick's events to every listener, in the order they were raised. */
+export function deliver(log: EventLog): void {
+  if (log.listeners.size === 0) return;
+  for (const event of log.raised) {
+    for (const listener of log.listeners) listener(event);
+  }
+}

@@ -1,0 +1,187 @@
+/**
+ * The phases of one tick after the orders are applied (planning.ts), in the order
+ * `stepSimulation` runs them. Each phase visits the units in creation order. Every unit decides
+ * from the same sensed state before any force is applied (decide, then apply).
+ */
+import { type Vec2, distanceSquared, length, set, truncate, vec2 } from '../math/vec2';
+import { type UnitBody, applyImpulse, applySteeringForce, bodyMass, limitSpeed, readBodyState, stepWorld } from '../physics/world';
+import { sortIntoCells } from '../spatial/grid';
+import { NO_SIDE } from '../steering/agent';
+import { arriveVelocity, velocityChangeForce } from '../steering/arrive';
+import { asksForWay, requestWay, standingForce } from '../steering/giveway';
+import { senseUnit } from '../steering/sense';
+import { separationForce } from '../steering/separation';
+import { type ContactUnit, sidewaysImpulses } from '../steering/sideways';
+import { decideNothing } from '../steering/strategy';
+import { emit } from './events';
+import { standDown } from './planning';
+import { applyRecovery, trackProgress } from './progress';
+import { followRoute } from './routes';
+import { type SimulationState, type Unit, simulatedTime } from './state';
+
+/** m/s: below this speed the heading keeps its last value */
+const HEADING_MIN_SPEED = 0.05;
+/** m/s and seconds: a group member that has moved slower than this for this long inside its
+ * group's arrival circle is held off its slot by others; it stops where it is (it has arrived as
+ * far as the group is concerned) instead of pushing on */
+const HELD_OFF_SPEED = 0.25;
+const HELD_OFF_TIME = 0.5;
+
+/**
+ * Phase 2: sense. Sorts the units into the neighbour grid; works out each unit's order id and
+ * distance to its target (what the strategies read of it as an Agent); then rays for every moving
+ * unit and neighbours for every unit. Writes only `sensing`, `groupId` and `distanceToTarget`.
+ */
+export function sense(sim: SimulationState): void {
+  const { units, senseWorld } = sim;
+  if (sim.centres.length < 2 * units.length) sim.centres = new Float64Array(Math.max(2 * units.length, 2 * sim.centres.length));
+  const centres = sim.centres;
+  let maxRadius = 0;
+  let maxSpeedSq = 0;
+  for (let i = 0; i < units.length; i++) {
+    const unit = units[i]!;
+    centres[2 * i] = unit.position.x;
+    centres[2 * i + 1] = unit.position.y;
+    const speedSq = unit.velocity.x * unit.velocity.x + unit.velocity.y * unit.velocity.y;
+    if (speedSq > maxSpeedSq) maxSpeedSq = speedSq;
+    if (unit.radius > maxRadius) maxRadius = unit.radius;
+    const task = unit.task;
+    unit.groupId = task.kind === 'move' ? task.orderId : 0;
+    unit.distanceToTarget = task.kind === 'move' ? Math.hypot(task.target.x - unit.position.x, task.target.y - unit.position.y) : Infinity;
+  }
+  sortIntoCells(senseWorld.grid, centres, units.length);
+  senseWorld.maxRadius = maxRadius;
+  senseWorld.maxSpeed = Math.sqrt(maxSpeedSq);
+  for (const unit of units) senseUnit(senseWorld, unit, unit.sensing, sim.strategy, sim.config, unit.task.kind !== 'idle');
+}
+
+/** Phase 3: held-up movers about to walk into a standing unit ask it to step aside. Writes only `wayRequest`. */
+export function askForWay(sim: SimulationState): void {
+  for (const unit of sim.units) set(unit.wayRequest, 0, 0);
+  for (const unit of sim.units) {
+    const threat = unit.sensing.threat;
+    if (unit.task.kind !== 'move' || !unit.sensing.raysCast || threat.kind !== 'unit') continue;
+    if (!asksForWay(unit, threat.fraction)) continue;
+    const standing = sim.unitsById.get(threat.unit!.id);
+    if (standing === undefined || standing.task.kind !== 'idle') continue;
+    requestWay(standing.wayRequest, unit, standing);
+  }
+}
+
+const _decide_preferred = vec2();
+const _decide_seek = vec2();
+const _decide_separation = vec2();
+
+/**
+ * Phase 4: decide. Every unit's steering force and avoidance decision, from the same sensed
+ * state: a standing unit holds its ground or steps aside when asked; a moving unit seeks its
+ * target (down its route, or recovering when stuck), plus avoidance and separation, truncated to
+ * its max force. Writes `steeringForce`, `avoidance`, `resting` and the route's waypoint.
+ */
+export function decide(sim: SimulationState): void {
+  const config = sim.config;
+  for (const unit of sim.units) {
+    const force = unit.steeringForce;
+    if (unit.task.kind === 'idle') {
+      decideNothing(unit.avoidance);
+      unit.resting = standingForce(force, unit, unit.wayRequest, unit.home, config, sim.settings.dt);
+      if (!unit.resting) {
+        // stepping aside among other standing units: keep clear of them
+        separationForce(_decide_separation, unit, unit.sensing.crowding, config);
+        force.x += _decide_separation.x;
+        force.y += _decide_separation.y;
+      }
+    } else {
+      unit.resting = false;
+      const preferred = arriveVelocity(_decide_preferred, unit, unit.task.target, unit.task.stopRadius, config);
+      if (unit.task.route !== null) followRoute(sim, unit, unit.task.route, unit.task.target, preferred);
+      if (unit.progress.recovery !== 'none') applyRecovery(unit, preferred);
+      velocityChangeForce(_decide_seek, unit, preferred.x, preferred.y, config);
+      sim.strategy.decide(unit.avoidance, unit, unit.sensing, preferred, config);
+      separationForce(_decide_separation, unit, unit.sensing.crowding, config);
+      force.x = _decide_seek.x + unit.avoidance.force.x + _decide_separation.x;
+      force.y = _decide_seek.y + unit.avoidance.force.y + _decide_separation.y;
+    }
+    truncate(force, force, unit.maxForce);
+  }
+}
+
+/** Phase 5: commit avoidance sides (what the others read next tick) and apply the forces to the bodies. */
+export function applyForces(sim: SimulationState): void {
+  for (const unit of sim.units) {
+    unit.avoidSide = unit.avoidance.side;
+    // a resting unit only brakes, so a sleeping body is not woken to push it by nothing
+    const wake = !unit.resting;
+    applySteeringForce(unit.body, unit.steeringForce, unit.mass, unit.maxSpeed, sim.settings.dt, wake);
+  }
+}
+
+/** Phase 6: planck integrates; the collision response acts inside it (`respondToContact`). */
+export function stepPhysics(sim: SimulationState): void {
+  const start = performance.now();
+  stepWorld(sim.physics, sim.settings.dt);
+  sim.timing.physicsMs = performance.now() - start;
+  sim.tick++;
+}
+
+const _contact_a = { position: vec2(), velocity: vec2(), mass: 0, side: NO_SIDE } satisfies ContactUnit;
+const _contact_b = { position: vec2(), velocity: vec2(), mass: 0, side: NO_SIDE } satisfies ContactUnit;
+const _contact_impulseA = vec2();
+const _contact_impulseB = vec2();
+
+/**
+ * Two units touch, inside planck's step (its pre-solve hook): with the sideways response, their
+ * closing velocities are turned along the contact (steering/sideways.ts), by impulses on the
+ * bodies as they stand at that moment; with plain physics, nothing is done here.
+ */
+export function respondToContact(sim: SimulationState, a: Unit, b: Unit, bodyA: UnitBody, bodyB: UnitBody): void {
+  if (sim.response !== 'sideways') return;
+  readContact(_contact_a, a, bodyA);
+  readContact(_contact_b, b, bodyB);
+  if (!sidewaysImpulses(_contact_a, _contact_b, _contact_impulseA, _contact_impulseB)) return;
+  applyImpulse(bodyA, _contact_impulseA);
+  applyImpulse(bodyB, _contact_impulseB);
+}
+
+function readContact(out: { position: Vec2; velocity: Vec2; mass: number; side: Unit['avoidSide'] }, unit: Unit, body: UnitBody): void {
+  readBodyState(body, out.position, out.velocity);
+  out.mass = bodyMass(body);
+  out.side = unit.avoidSide;
+}
+
+/**
+ * Phase 7: read back. Caps speeds (by an impulse on the body: contacts may have pushed a unit
+ * past its max speed), copies body state into the units, updates headings, and tracks progress
+ * (which may raise `stuck` events).
+ */
+export function readBack(sim: SimulationState): void {
+  const dt = sim.settings.dt;
+  for (const unit of sim.units) {
+    limitSpeed(unit.body, unit.mass, unit.maxSpeed);
+    readBodyState(unit.body, unit.position, unit.velocity);
+    const speed = length(unit.velocity);
+    if (speed > HEADING_MIN_SPEED) unit.heading = Math.atan2(unit.velocity.y, unit.velocity.x);
+    unit.slowTime = unit.task.kind === 'move' && speed < HELD_OFF_SPEED ? unit.slowTime + dt : 0;
+    if (unit.task.kind === 'move') trackProgress(sim, unit, unit.task);
+  }
+}
+
+/** Phase 8: arrivals end move tasks, raising `arrived` events. */
+export function settleArrivals(sim: SimulationState): void {
+  const time = simulatedTime(sim);
+  for (const unit of sim.units) {
+    if (unit.task.kind !== 'move' || !hasArrived(unit)) continue;
+    emit(sim.events, { type: 'arrived', unitId: unit.id, orderId: unit.task.orderId, time });
+    standDown(unit);
+  }
+}
+
+/** At its target, or (in a group) standing still inside the group's arrival circle. */
+function hasArrived(unit: Unit): boolean {
+  const task = unit.task;
+  if (task.kind !== 'move') return false;
+  if (distanceSquared(unit.position, task.target) <= task.stopRadius * task.stopRadius) return true;
+  if (task.group === null) return false;
+  const { radius } = task.group;
+  return unit.slowTime >= HELD_OFF_TIME && distanceSquared(unit.position, task.group.target) <= radius * radius;
+}

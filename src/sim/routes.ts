@@ -1,0 +1,63 @@
+/**
+ * Route following: a unit on a routed order heads for the furthest point down its order's flow
+ * field that it can see in a straight line (its waypoint, looked up every WAYPOINT_INTERVAL
+ * ticks), and walks straight to its own slot once that is clear.
+ */
+import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
+import { type FlowField, NEAR_COST, cellAt, cellCentre, isClearLine, nearestFreeCell, routeCost, steerPoint } from '../nav/grid';
+import type { SimulationState, Unit } from './state';
+
+const WAYPOINT_INTERVAL = 15;
+/** metres of path a unit looks down its flow field for the furthest point in clear line */
+const ROUTE_LOOK_AHEAD = 12;
+
+/**
+ * Turns the preferred velocity toward the unit's waypoint when its target is not in clear line:
+ * same speed, the route's direction. The waypoint is worked out again every WAYPOINT_INTERVAL
+ * ticks, or at once when the unit is within a metre of it.
+ */
+export function followRoute(sim: SimulationState, unit: Unit, route: FlowField, target: ReadonlyVec2, preferred: Vec2): void {
+  const dx = unit.waypoint.x - unit.position.x;
+  const dy = unit.waypoint.y - unit.position.y;
+  const due = unit.waypointTick < 0 || (sim.tick + unit.id) % WAYPOINT_INTERVAL === 0 || dx * dx + dy * dy < 1;
+  if (due) {
+    unit.waypointTick = sim.tick;
+    if (isStraightToTarget(unit, route, target) || !steerPoint(route, unit.position.x, unit.position.y, ROUTE_LOOK_AHEAD, unit.waypoint)) {
+      unit.waypoint.x = target.x;
+      unit.waypoint.y = target.y;
+    }
+  }
+  if (unit.waypoint.x === target.x && unit.waypoint.y === target.y) return;
+  const wx = unit.waypoint.x - unit.position.x;
+  const wy = unit.waypoint.y - unit.position.y;
+  const distance = Math.sqrt(wx * wx + wy * wy);
+  if (distance < 1e-9) return;
+  // on the way round, keep walking at full speed (braking is for the target itself)
+  const speed = unit.maxSpeed;
+  preferred.x = (wx / distance) * speed;
+  preferred.y = (wy / distance) * speed;
+}
+
+/**
+ * Whether the unit may walk straight to its target (its slot): the line is clear on the grid;
+ * or, for a slot in a wall's margin (which the grid keeps clear of, though a unit's disc fits
+ * there), the unit is about as far along the route as its slot (a group's route leads to the
+ * group's target, not to each slot) and the line to the free ground next to the slot is clear.
+ * Measured along the route, so a slot just behind a thin wall is not "near".
+ */
+function isStraightToTarget(unit: Unit, route: FlowField, target: ReadonlyVec2): boolean {
+  const grid = route.grid;
+  if (isClearLine(grid, unit.position.x, unit.position.y, target.x, target.y)) return true;
+  const near = NEAR_COST * (grid.clearance + 3 * grid.cellSize);
+  if (routeCost(route, unit.position.x, unit.position.y) > routeCost(route, target.x, target.y) + near) return false;
+  // already in the margin beside its slot (a unit's disc fits there): the last step
+  const close = grid.clearance + 2 * grid.cellSize;
+  if ((target.x - unit.position.x) ** 2 + (target.y - unit.position.y) ** 2 < close * close && grid.blocked[cellAt(grid, unit.position.x, unit.position.y)] === 1) return true;
+  const beside = nearestFreeCell(grid, target.x, target.y, (cell) => route.distance[cell] !== Infinity);
+  if (beside < 0) return false;
+  cellCentre(grid, beside, _route_beside);
+  if (Math.hypot(_route_beside.x - target.x, _route_beside.y - target.y) > close) return false;
+  return isClearLine(grid, unit.position.x, unit.position.y, _route_beside.x, _route_beside.y);
+}
+
+const _route_beside = vec2();

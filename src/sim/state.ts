@@ -1,0 +1,254 @@
+/**
+ * A simulation's whole state, as the phases and the API see it, and the views users get of it.
+ *
+ * Users hold a `Simulation`: an opaque handle that only the functions of simulation.ts open
+ * (`stateOf`). They read units and obstacles through `UnitView` and `ObstacleView`, which are the
+ * live objects typed read-only (no copy is made per query), and change them only through the API.
+ */
+import type { ShapeGeometry, ObstacleShape } from '../math/shapes';
+import type { ReadonlyVec2, Vec2 } from '../math/vec2';
+import type { FlowField, NavGrid } from '../nav/grid';
+import type { Order } from '../orders/orders';
+import type { ObstacleSensor, PhysicsWorld, UnitBody } from '../physics/world';
+import type { CellGrid } from '../spatial/grid';
+import type { Side } from '../steering/agent';
+import type { SteeringConfig } from '../steering/config';
+import type { SenseWorld } from '../steering/sense';
+import type { Sensing } from '../steering/sensing';
+import type { CollisionResponse } from '../steering/sideways';
+import type { AvoidanceDecision, AvoidanceStrategy } from '../steering/strategy';
+import type { EventLog } from './events';
+
+/** What one unit is doing now. */
+export type UnitTask =
+  | { readonly kind: 'idle' }
+  | {
+      readonly kind: 'move';
+      /** the order this task came from (ids count up from 1 per simulation) */
+      readonly orderId: number;
+      /** metres: where this unit goes (its own slot when it moves with a group) */
+      readonly target: Vec2;
+      /** metres: the unit has arrived once its centre is this close to the target */
+      readonly stopRadius: number;
+      /**
+       * The group's shared point and arrival radius (`groupArrivalRadius`), or null for a unit
+       * ordered alone. A group member held off its slot by others also stops once it stands
+       * still inside this circle.
+       */
+      readonly group: { readonly target: Vec2; readonly radius: number } | null;
+      /** the flow field toward the order's target when the world has obstacles, else null (a
+       * straight walk) */
+      readonly route: FlowField | null;
+    };
+
+export const IDLE: UnitTask = Object.freeze({ kind: 'idle' });
+
+/** A unit's progress toward its target, for stuck recovery (see progress.ts). */
+export interface Progress {
+  /** metres: the least remaining distance seen */
+  best: number;
+  /** simulated seconds when `best` last improved enough to count */
+  since: number;
+  /** the recovery under way, until `until` (simulated seconds) */
+  recovery: 'none' | 'other-side' | 'wait';
+  until: number;
+  /** recoveries tried since the last progress */
+  attempts: number;
+  /** whether this order's `stuck` event has been raised */
+  reported: boolean;
+}
+
+export function newProgress(): Progress {
+  return { best: Infinity, since: -1, recovery: 'none', until: 0, attempts: 0, reported: false };
+}
+
+/** A unit's whole state. */
+export interface Unit {
+  readonly id: number;
+  team: number;
+  /** metres */
+  radius: number;
+  /** kilograms */
+  mass: number;
+  /** m/s */
+  maxSpeed: number;
+  /** newtons */
+  maxForce: number;
+  /** metres, world frame, after the last tick */
+  position: Vec2;
+  /** m/s, after the last tick */
+  velocity: Vec2;
+  /** radians: direction of travel, kept while the unit stands still */
+  heading: number;
+  /** the avoidance side committed on the last tick (NO_SIDE when not avoiding) */
+  avoidSide: Side;
+  task: UnitTask;
+  /** sum of this tick's requests from held-up movers to step out of their way, while idle
+   * (see steering/giveway.ts) */
+  wayRequest: Vec2;
+  /** metres: where the unit holds its ground while idle (where it was made, arrived or
+   * stopped); it steps aside at most MAX_YIELD from here */
+  home: Vec2;
+  /** whether the unit, idle, is only braking this tick (so its body may sleep) */
+  resting: boolean;
+  /** metres: where the unit heads to follow its route (its target when in clear line) */
+  waypoint: Vec2;
+  /** the tick at which `waypoint` was last worked out; -1 to work it out now */
+  waypointTick: number;
+  progress: Progress;
+  /** rays, threat and crowding from this tick's sense phase */
+  sensing: Sensing;
+  /** the move order being walked (see Agent.groupId); 0 when idle */
+  groupId: number;
+  /** metres to the task's target; Infinity when idle */
+  distanceToTarget: number;
+  /** seconds the unit has spent slower than HELD_OFF_SPEED while on a move order */
+  slowTime: number;
+  /** this tick's avoidance decision: side and force (newtons) */
+  avoidance: AvoidanceDecision;
+  /** newtons: the total steering force decided this tick, after truncation to maxForce */
+  steeringForce: Vec2;
+  body: UnitBody;
+}
+
+export interface ObstacleRecord {
+  readonly id: number;
+  readonly shape: ObstacleShape;
+  readonly body: UnitBody;
+  readonly sensor: ObstacleSensor;
+  /** the shape prepared for distance queries (where formation slots may go) */
+  readonly geometry: ShapeGeometry;
+}
+
+export interface SimulationState {
+  readonly physics: PhysicsWorld<Unit>;
+  /** the settings the simulation was made with (frozen) */
+  readonly settings: SimulationSettings;
+  config: SteeringConfig;
+  strategy: AvoidanceStrategy;
+  response: CollisionResponse;
+  /** ticks run so far */
+  tick: number;
+  /** units in creation order (the order every phase visits them in) */
+  readonly units: Unit[];
+  readonly unitsById: Map<number, Unit>;
+  readonly obstacles: ObstacleRecord[];
+  /** units, their grid and the obstacles' sensors, as the sense phase reads them */
+  readonly senseWorld: SenseWorld & { readonly grid: CellGrid; readonly obstacles: ObstacleSensor[] };
+  /** scratch: unit centres [x0, y0, x1, y1, ...] in `units` order, sorted into the sense grid */
+  centres: Float64Array;
+  /** orders issued since the last tick, applied at the start of the next */
+  readonly pendingOrders: Array<{ order: Order; orderId: number }>;
+  readonly events: EventLog;
+  /** wall-clock milliseconds of the last tick: the whole tick, planck's step inside it, and
+   * the planning of the orders it applied (routes and slots) */
+  readonly timing: TickTiming;
+  nextUnitId: number;
+  nextObstacleId: number;
+  nextOrderId: number;
+  /** the navigation grid for the current obstacles and largest unit; null until an order
+   * needs it, and again whenever obstacles change */
+  nav: NavGrid | null;
+}
+
+/** Simulated seconds so far. */
+export function simulatedTime(sim: SimulationState): number {
+  return sim.tick * sim.settings.dt;
+}
+
+/** What a simulation was made with. */
+export interface SimulationSettings {
+  /** metres; the world spans [0, width] x [0, height], y up */
+  readonly width: number;
+  readonly height: number;
+  /** seconds per tick */
+  readonly dt: number;
+  /** whether move orders are routed round obstacles */
+  readonly navigation: boolean;
+}
+
+/** Wall-clock milliseconds of the last tick. */
+export interface TickTiming {
+  /** the whole tick */
+  tickMs: number;
+  /** planck's step inside it */
+  physicsMs: number;
+  /** the planning of the orders it applied (routes and slots) */
+  planMs: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What users see
+
+/** A simulation as users hold it: pass it to the API's functions; its inside is not theirs. */
+export interface Simulation {
+  readonly [simulationBrand]: true;
+}
+declare const simulationBrand: unique symbol;
+
+const states = new WeakMap<Simulation, SimulationState>();
+
+/** A new handle for a state. */
+export function handleFor(state: SimulationState): Simulation {
+  const sim = Object.freeze({}) as Simulation;
+  states.set(sim, state);
+  return sim;
+}
+
+/** The state behind a handle; throws, naming the argument, for anything else. */
+export function stateOf(sim: Simulation): SimulationState {
+  const state = typeof sim === 'object' && sim !== null ? states.get(sim) : undefined;
+  if (state === undefined) throw new Error(`sim: expected a simulation made by createSimulation, got ${sim === null ? 'null' : typeof sim}`);
+  return state;
+}
+
+/** What a unit is doing, as users see it. */
+export type TaskView =
+  | { readonly kind: 'idle' }
+  | {
+      readonly kind: 'move';
+      readonly orderId: number;
+      /** metres: the unit's own target (its slot in a group) */
+      readonly target: ReadonlyVec2;
+      /** the group's shared point and arrival radius, or null for a unit ordered alone */
+      readonly group: { readonly target: ReadonlyVec2; readonly radius: number } | null;
+    };
+
+type DeepReadonly<T> = T extends (infer E)[]
+  ? ReadonlyArray<DeepReadonly<E>>
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
+
+/** What users, renderers and tests may read about a unit (live: it changes as ticks run). */
+export interface UnitView {
+  readonly id: number;
+  readonly team: number;
+  /** metres, kilograms, m/s, newtons */
+  readonly radius: number;
+  readonly mass: number;
+  readonly maxSpeed: number;
+  readonly maxForce: number;
+  /** metres and m/s, after the last tick */
+  readonly position: ReadonlyVec2;
+  readonly velocity: ReadonlyVec2;
+  /** radians: direction of travel, kept while the unit stands still */
+  readonly heading: number;
+  /** the avoidance side it committed to on the last tick: 1 left, -1 right, 0 none */
+  readonly avoidSide: Side;
+  readonly task: TaskView;
+  /** metres: where it heads to follow its route (its target when in clear line) */
+  readonly waypoint: ReadonlyVec2;
+  /** the last sense phase: rays, threat, crowding (for debug drawing) */
+  readonly sensing: DeepReadonly<Sensing>;
+  /** the last tick's avoidance decision: side and force (newtons) */
+  readonly avoidance: DeepReadonly<AvoidanceDecision>;
+  /** newtons: the whole steering force of the last tick */
+  readonly steeringForce: ReadonlyVec2;
+}
+
+/** What users may read about an obstacle. */
+export interface ObstacleView {
+  readonly id: number;
+  readonly shape: DeepReadonly<ObstacleShape>;
+}

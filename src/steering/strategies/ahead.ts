@@ -1,0 +1,65 @@
+/**
+ * `ahead`: the look-ahead points of "Understanding Steering Behaviors: Collision Avoidance"
+ * (see docs/seed-articles.md).
+ */
+import type { ReadonlyVec2 } from '../../math/vec2';
+import type { Agent } from '../agent';
+import type { AvoidanceStrategy } from '../strategy';
+import { clearUnlessThreatened, heading, recordCircleThreat, sideOf } from './classic';
+
+/** Whether the point `along` metres ahead of the agent lies in the circle (on its edge counts). */
+function isAheadInside(agent: Agent, dir: { x: number; y: number }, along: number, centre: ReadonlyVec2, radius: number): boolean {
+  const dx = agent.position.x + dir.x * along - centre.x;
+  const dy = agent.position.y + dir.y * along - centre.y;
+  return dx * dx + dy * dy <= radius * radius;
+}
+
+/**
+ * The article: two points ahead of the unit, `ahead` at the full look-ahead and `ahead2` at
+ * half of it, plus the unit's own position (the article's first fix); an obstacle whose circle
+ * contains any of the three blocks the way, and the closest such is the most threatening; the
+ * force is normalize(ahead - centre) at the full avoidance force (here the unit's max force).
+ * The look-ahead is MAX_SEE_AHEAD x speed / maxSpeed (the article's second fix), MAX_SEE_AHEAD being
+ * lookAheadTime x maxSpeed, so lookAheadTime x speed.
+ *
+ * Article bug fixed: its scaled version computes `position + normalize(velocity) *
+ * dynamic_length`, dropping MAX_SEE_AHEAD, so the look-ahead would never exceed one unit of
+ * length; the scale is meant to multiply MAX_SEE_AHEAD, as its own text says.
+ */
+export const aheadAvoidance: AvoidanceStrategy = {
+  name: 'ahead',
+  senses: 'circles',
+  isThreat: () => false,
+  reach: (agent, config) => {
+    const speed = Math.sqrt(agent.velocity.x * agent.velocity.x + agent.velocity.y * agent.velocity.y);
+    return config.lookAheadTime * speed;
+  },
+  consider(sensing, agent, centre, radius, unit, obstacleId, config) {
+    const dir = heading(agent, config);
+    if (dir === null) return;
+    const seeAhead = config.lookAheadTime * dir.speed;
+    const blocked =
+      isAheadInside(agent, dir, seeAhead, centre, radius) ||
+      isAheadInside(agent, dir, seeAhead / 2, centre, radius) ||
+      isAheadInside(agent, dir, 0, centre, radius);
+    if (!blocked) return;
+    const distance = Math.hypot(centre.x - agent.position.x, centre.y - agent.position.y);
+    // most threatening = closest to the unit; the score keeps "lower is worse" in [0, 1]
+    recordCircleThreat(sensing, agent, centre, radius, unit, obstacleId, Math.min(1, distance / (seeAhead + radius)));
+  },
+  decide(out, agent, sensing, _preferred, config) {
+    const dir = clearUnlessThreatened(out, agent, sensing, config);
+    if (dir === null) return;
+    const threat = sensing.threat;
+    const seeAhead = config.lookAheadTime * dir.speed;
+    const awayX = agent.position.x + dir.x * seeAhead - threat.centre.x;
+    const awayY = agent.position.y + dir.y * seeAhead - threat.centre.y;
+    const length = Math.sqrt(awayX * awayX + awayY * awayY);
+    // `ahead` exactly on the centre: the article's normalize would divide by zero; no force
+    if (length < 1e-9) return;
+    out.force.x = (awayX / length) * agent.maxForce;
+    out.force.y = (awayY / length) * agent.maxForce;
+    out.side = sideOf(agent, out.force.x, out.force.y);
+  },
+};
+
