@@ -1,23 +1,28 @@
 /**
- * npm run --silent compare -- [--out FILE] [--only NAME,NAME] [--avoidance NAME,NAME] [--response NAME,NAME]
+ * npm run --silent compare -- [--out FILE] [--only NAME,NAME] [--avoidance NAME,NAME]
+ *                             [--response NAME,NAME] [--seeds 1,2 | 1-5] [--jobs N] [--json]
  *
- * Runs every built-in scenario (default unit count, seed 1) with every avoidance strategy and the
- * sideways response, plus `rays` with the plain physics response, and prints one Markdown table
- * of the metrics, a row per run. `--avoidance` and `--response` narrow that down; given
- * `--response`, every listed strategy runs with every listed response. `--out` also writes the
- * table to a file.
+ * Runs every built-in scenario (default unit count) for each seed (default 1) with every
+ * avoidance strategy and the sideways response, plus `rays` with the plain physics response, plus
+ * DetourCrowd (`detour`, the peer to beat), and prints one Markdown table of the metrics, a row
+ * per run. With several seeds a second table follows: per scenario and strategy, the mean of each
+ * figure over the seeds. `--avoidance` and `--response` narrow the strategies down; given
+ * `--response`, every listed strategy runs with every listed response (`detour` once). `--jobs`
+ * shares the runs among worker threads (ms/step is then measured on a busier machine). `--out`
+ * also writes the tables to a file; `--json` prints one JSON object per run instead.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { BUILT_IN_SCENARIO_NAMES } from '../scenarios/builtins';
 import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
-import { BUILT_IN_SCENARIO_NAMES, buildBuiltInScenario } from '../scenarios/builtins';
-import { type ScenarioResult, runScenario } from '../scenarios/run';
-import { AVOIDANCE_NAMES } from '../steering/strategies/index';
-import type { AvoidanceName } from '../steering/strategy';
 import { createProgress, formatNumber, oneOfOption } from './report';
+import { PEER_NAMES, type PeerName, type RunResult, type RunSpec, runAll } from './runs';
 
-const COLUMNS: Array<[heading: string, align: 'l' | 'r', cell: (result: ScenarioResult) => string]> = [
+type Column<T> = [heading: string, align: 'l' | 'r', cell: (row: T) => string];
+
+const RUN_COLUMNS: Array<Column<RunResult>> = [
   ['scenario', 'l', (result) => result.scenario],
+  ['seed', 'r', (result) => String(result.seed)],
   ['avoidance', 'l', (result) => result.avoidance],
   ['response', 'l', (result) => result.response],
   ['arrived', 'r', (result) => `${result.arrived}/${result.units}`],
@@ -31,13 +36,94 @@ const COLUMNS: Array<[heading: string, align: 'l' | 'r', cell: (result: Scenario
   ['ms/step', 'r', (result) => formatNumber(result.msPerStep, 2)],
 ];
 
-export function formatComparisonTable(results: readonly ScenarioResult[]): string {
+/** One scenario and strategy over several seeds. */
+export interface MeanRow {
+  scenario: string;
+  avoidance: string;
+  response: string;
+  seeds: number;
+  /** runs in which every unit arrived */
+  allArrived: number;
+  /** mean arrived and units per run */
+  arrived: number;
+  units: number;
+  collisions: number;
+  /** runs without a collision */
+  collisionFree: number;
+  obstacleHits: number;
+  maxPenetration: number;
+  meanTimeToGoal: number | null;
+  p95TimeToGoal: number | null;
+  pathEfficiency: number | null;
+  degreesTurned: number;
+  msPerStep: number;
+}
+
+const MEAN_COLUMNS: Array<Column<MeanRow>> = [
+  ['scenario', 'l', (row) => row.scenario],
+  ['avoidance', 'l', (row) => row.avoidance],
+  ['response', 'l', (row) => row.response],
+  ['all arrived (runs)', 'r', (row) => `${row.allArrived}/${row.seeds}`],
+  ['arrived', 'r', (row) => `${formatNumber(row.arrived, 1)}/${row.units}`],
+  ['collisions', 'r', (row) => formatNumber(row.collisions, 1)],
+  ['collision-free (runs)', 'r', (row) => `${row.collisionFree}/${row.seeds}`],
+  ['obstacle hits', 'r', (row) => formatNumber(row.obstacleHits, 1)],
+  ['max penetration (m)', 'r', (row) => formatNumber(row.maxPenetration, 3)],
+  ['mean time to goal (s)', 'r', (row) => formatNumber(row.meanTimeToGoal, 1)],
+  ['p95 time to goal (s)', 'r', (row) => formatNumber(row.p95TimeToGoal, 1)],
+  ['path efficiency', 'r', (row) => formatNumber(row.pathEfficiency, 3)],
+  ['degrees turned', 'r', (row) => formatNumber(row.degreesTurned, 0)],
+  ['ms/step', 'r', (row) => formatNumber(row.msPerStep, 2)],
+];
+
+export function markdownTable<T>(columns: ReadonlyArray<Column<T>>, rows: readonly T[]): string {
   const lines = [
-    `| ${COLUMNS.map(([heading]) => heading).join(' | ')} |`,
-    `| ${COLUMNS.map(([, align]) => (align === 'r' ? '---:' : '---')).join(' | ')} |`,
-    ...results.map((result) => `| ${COLUMNS.map(([, , cell]) => cell(result)).join(' | ')} |`),
+    `| ${columns.map(([heading]) => heading).join(' | ')} |`,
+    `| ${columns.map(([, align]) => (align === 'r' ? '---:' : '---')).join(' | ')} |`,
+    ...rows.map((row) => `| ${columns.map(([, , cell]) => cell(row)).join(' | ')} |`),
   ];
   return `${lines.join('\n')}\n`;
+}
+
+export function formatComparisonTable(results: readonly RunResult[]): string {
+  return markdownTable(RUN_COLUMNS, results);
+}
+
+export function formatMeansTable(rows: readonly MeanRow[]): string {
+  return markdownTable(MEAN_COLUMNS, rows);
+}
+
+/** Per scenario and strategy, in first-seen order: the mean of each figure over the seeds (null figures skipped). */
+export function meansOverSeeds(results: readonly RunResult[]): MeanRow[] {
+  const groups = new Map<string, RunResult[]>();
+  for (const result of results) {
+    const key = `${result.scenario}|${result.avoidance}|${result.response}`;
+    const group = groups.get(key) ?? [];
+    group.push(result);
+    groups.set(key, group);
+  }
+  const mean = (values: ReadonlyArray<number | null>): number | null => {
+    const present = values.filter((value): value is number => value !== null);
+    return present.length === 0 ? null : present.reduce((sum, value) => sum + value, 0) / present.length;
+  };
+  return [...groups.values()].map((runs) => ({
+    scenario: runs[0]!.scenario,
+    avoidance: runs[0]!.avoidance,
+    response: runs[0]!.response,
+    seeds: runs.length,
+    allArrived: runs.filter((run) => run.arrived === run.units).length,
+    arrived: mean(runs.map((run) => run.arrived))!,
+    units: runs[0]!.units,
+    collisions: mean(runs.map((run) => run.collisions))!,
+    collisionFree: runs.filter((run) => run.collisions === 0).length,
+    obstacleHits: mean(runs.map((run) => run.obstacleHits))!,
+    maxPenetration: Math.max(...runs.map((run) => run.maxPenetration)),
+    meanTimeToGoal: mean(runs.map((run) => run.meanTimeToGoal)),
+    p95TimeToGoal: mean(runs.map((run) => run.p95TimeToGoal)),
+    pathEfficiency: mean(runs.map((run) => run.pathEfficiency)),
+    degreesTurned: mean(runs.map((run) => run.degreesTurned))!,
+    msPerStep: mean(runs.map((run) => run.msPerStep))!,
+  }));
 }
 
 function listOption<T extends string>(text: string | undefined, option: string, allowed: readonly T[]): T[] {
@@ -45,20 +131,39 @@ function listOption<T extends string>(text: string | undefined, option: string, 
   return text.split(',').map((part) => oneOfOption(part.trim(), option, allowed)!);
 }
 
-/**
- * The strategy / response pairs to run: each strategy with the sideways response, and `rays`
- * (when listed) also with plain physics; with `responses` given, every pair of the two lists.
- */
-export function plannedSettings(
-  avoidances: readonly AvoidanceName[],
-  responses: readonly CollisionResponse[] | undefined,
-): Array<{ avoidance: AvoidanceName; response: CollisionResponse }> {
-  const pairs = (avoidance: AvoidanceName, list: readonly CollisionResponse[]) => list.map((response) => ({ avoidance, response }));
-  if (responses !== undefined) return avoidances.flatMap((avoidance) => pairs(avoidance, responses));
-  return avoidances.flatMap((avoidance) => pairs(avoidance, avoidance === 'rays' ? ['sideways', 'physics'] : ['sideways']));
+/** `1,2,5` or `1-5` (or a mix: `1-3,7`): whole numbers from 0. */
+export function seedsOption(text: string | undefined): number[] {
+  if (text === undefined) return [1];
+  const seeds: number[] = [];
+  for (const part of text.split(',')) {
+    const range = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(part);
+    const first = range === null ? NaN : Number(range[1]);
+    const last = range?.[2] === undefined ? first : Number(range[2]);
+    if (!(Number.isSafeInteger(first) && Number.isSafeInteger(last) && first <= last && last <= 0xffffffff)) {
+      throw new Error(`--seeds: expected seeds like 1,2,3 or 1-5, got ${JSON.stringify(text)}`);
+    }
+    for (let seed = first; seed <= last; seed++) seeds.push(seed);
+  }
+  return seeds;
 }
 
-export function main(argv: string[]): number {
+/**
+ * The strategy / response pairs to run: each engine strategy with the sideways response, `rays`
+ * (when listed) also with plain physics, and `detour` once; with `responses` given, every engine
+ * strategy with every listed response.
+ */
+export function plannedSettings(
+  avoidances: readonly PeerName[],
+  responses: readonly CollisionResponse[] | undefined,
+): Array<{ avoidance: PeerName; response: CollisionResponse }> {
+  return avoidances.flatMap((avoidance): Array<{ avoidance: PeerName; response: CollisionResponse }> => {
+    if (avoidance === 'detour') return [{ avoidance, response: 'physics' }];
+    const list: readonly CollisionResponse[] = responses ?? (avoidance === 'rays' ? ['sideways', 'physics'] : ['sideways']);
+    return list.map((response) => ({ avoidance, response }));
+  });
+}
+
+export async function main(argv: string[]): Promise<number> {
   let plan;
   try {
     const { values } = parseArgs({
@@ -68,13 +173,21 @@ export function main(argv: string[]): number {
         only: { type: 'string' },
         avoidance: { type: 'string' },
         response: { type: 'string' },
+        seeds: { type: 'string' },
+        jobs: { type: 'string' },
+        json: { type: 'boolean', default: false },
       },
     });
+    const jobs = values.jobs === undefined ? 1 : Number(values.jobs);
+    if (!(Number.isInteger(jobs) && jobs >= 1 && jobs <= 64)) throw new Error(`--jobs: expected a whole number from 1 to 64, got ${JSON.stringify(values.jobs)}`);
     plan = {
       out: values.out,
+      json: values.json,
+      jobs,
       scenarios: listOption(values.only, '--only', BUILT_IN_SCENARIO_NAMES),
+      seeds: seedsOption(values.seeds),
       settings: plannedSettings(
-        listOption(values.avoidance, '--avoidance', AVOIDANCE_NAMES),
+        listOption(values.avoidance, '--avoidance', PEER_NAMES),
         values.response === undefined ? undefined : listOption(values.response, '--response', COLLISION_RESPONSES),
       ),
     };
@@ -89,27 +202,32 @@ export function main(argv: string[]): number {
     process.stderr.write(`${(error as Error).message}\n`);
     return 2;
   }
-  const runs = plan.scenarios.flatMap((name) => plan.settings.map((setting) => ({ name, ...setting })));
+  const specs: RunSpec[] = plan.scenarios.flatMap((scenario) =>
+    plan.settings.flatMap((setting) => plan.seeds.map((seed) => ({ scenario, seed, ...setting }))),
+  );
   const progress = createProgress();
-  const results: ScenarioResult[] = [];
-  for (const [index, run] of runs.entries()) {
-    const scenario = buildBuiltInScenario(run.name);
-    results.push(
-      runScenario(scenario, {
-        avoidance: run.avoidance,
-        response: run.response,
-        onPositions: (_positions, time) =>
-          progress.update((index + time / scenario.duration) / runs.length, `run ${index + 1} of ${runs.length}: ${run.name} ${run.avoidance} ${run.response}`),
-      }),
-    );
-  }
+  const results = await runAll(specs, plan.jobs, (done) => progress.update(done / specs.length, `${done} of ${specs.length} runs`));
   progress.done();
-  const table = formatComparisonTable(results);
-  process.stdout.write(table);
-  if (plan.out !== undefined) writeFileSync(plan.out, table);
+  let text: string;
+  if (plan.json) {
+    text = results.map((result) => `${JSON.stringify(result)}\n`).join('');
+  } else {
+    text = formatComparisonTable(results);
+    if (plan.seeds.length > 1) text += `\nMeans over seeds ${plan.seeds.join(', ')}:\n\n${formatMeansTable(meansOverSeeds(results))}`;
+  }
+  process.stdout.write(text);
+  if (plan.out !== undefined) writeFileSync(plan.out, text);
   return 0;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  process.exitCode = main(process.argv.slice(2));
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
 }

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { BUILT_IN_SCENARIO_NAMES, buildBuiltInScenario, findBuiltInScenario } from '../scenarios/builtins';
-import type { ScenarioResult } from '../scenarios/run';
+import type { RunResult } from './runs';
 import { type Scenario, parseScenarioText } from '../scenarios/schema';
 
 /** A problem with what the user asked for: the tools exit with code 2 and print only the message. */
@@ -72,7 +72,7 @@ export function formatNumber(value: number | null, digits: number): string {
 }
 
 /** The metrics of one run as an aligned two-column table. */
-export function formatResultTable(result: ScenarioResult): string {
+export function formatResultTable(result: RunResult): string {
   const rows: Array<[string, string]> = [
     ['scenario', `${result.scenario} (seed ${result.seed})`],
     ['avoidance', result.avoidance],

@@ -10,15 +10,17 @@ import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { COLLISION_RESPONSES } from '../steering/sideways';
 import { BUILT_IN_SCENARIOS } from '../scenarios/builtins';
-import { type ScenarioResult, runScenario, traceLine } from '../scenarios/run';
+import { runScenario, traceLine } from '../scenarios/run';
 import { MAX_SCENARIO_DURATION, scenarioToFile } from '../scenarios/schema';
-import { AVOIDANCE_NAMES } from '../steering/strategies/index';
+import { runDetourScenario } from './detour';
+import { PEER_NAMES, type RunResult } from './runs';
 import { UsageError, createProgress, formatResultTable, integerOption, loadScenario, numberOption, oneOfOption } from './report';
 
 const USAGE = `usage: npm run --silent scenario -- <file.json | built-in name> [options]
 
 options:
-  --avoidance NAME   ${AVOIDANCE_NAMES.join(' | ')} (default ${DEFAULT_SIMULATION.avoidance})
+  --avoidance NAME   ${PEER_NAMES.join(' | ')} (default ${DEFAULT_SIMULATION.avoidance};
+                     detour: DetourCrowd, the comparison peer)
   --response NAME    ${COLLISION_RESPONSES.join(' | ')} (default ${DEFAULT_SIMULATION.response})
   --seed N           built-ins: the seed their layout is drawn with; files: replaces "seed"
   --units N          built-ins only: total number of units
@@ -34,7 +36,7 @@ ${BUILT_IN_SCENARIOS.map((scenario) => `  ${scenario.name.padEnd(17)} ${scenario
 /** characters of trace text gathered before one write */
 const TRACE_CHUNK = 1 << 20;
 
-export function main(argv: string[]): number {
+export async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -71,7 +73,7 @@ export function main(argv: string[]): number {
     if (positionals.length !== 1) {
       throw new UsageError(`scenario: expected one file or built-in name, got ${positionals.length}\n\n${USAGE}`);
     }
-    const avoidance = oneOfOption(values.avoidance, '--avoidance', AVOIDANCE_NAMES) ?? DEFAULT_SIMULATION.avoidance;
+    const avoidance = oneOfOption(values.avoidance, '--avoidance', PEER_NAMES) ?? DEFAULT_SIMULATION.avoidance;
     const response = oneOfOption(values.response, '--response', COLLISION_RESPONSES) ?? DEFAULT_SIMULATION.response;
     const seed = integerOption(values.seed, '--seed', 0, 0xffffffff);
     const units = integerOption(values.units, '--units', 1);
@@ -106,13 +108,11 @@ export function main(argv: string[]): number {
   }
   let traceText = '';
   const progress = createProgress();
-  let result: ScenarioResult;
+  let result: RunResult;
   try {
-    result = runScenario(scenario, {
-      avoidance: setup.avoidance,
-      response: setup.response,
+    const run = {
       duration: setup.duration,
-      onPositions: (positions, time) => {
+      onPositions: (positions: Float64Array, time: number) => {
         if (traceFile !== undefined) {
           traceText += `${traceLine(positions, time)}\n`;
           if (traceText.length >= TRACE_CHUNK) {
@@ -122,7 +122,9 @@ export function main(argv: string[]): number {
         }
         progress.update(time / setup.duration, `${time.toFixed(1)} of ${setup.duration} s simulated`);
       },
-    });
+    };
+    const avoidance = setup.avoidance;
+    result = avoidance === 'detour' ? await runDetourScenario(scenario, run) : runScenario(scenario, { ...run, avoidance, response: setup.response });
   } finally {
     progress.done();
     if (traceFile !== undefined) {
@@ -149,5 +151,7 @@ function failOnInput(error: unknown): number {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  process.exitCode = main(process.argv.slice(2));
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
 }

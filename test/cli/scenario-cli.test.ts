@@ -96,29 +96,49 @@ describe('npm run scenario', () => {
 });
 
 describe('npm run compare', () => {
-  it('prints a Markdown table: every strategy with the sideways response plus rays with physics, per scenario; writes --out', () => {
+  it('prints a Markdown table: every strategy with the sideways response, rays with physics and DetourCrowd, per scenario; writes --out', () => {
     const out = join(directory, 'compare.md');
     const result = cli('compare', ['--only', 'seed-onemiddle,seed-onetop', '--out', out]);
     expect(result.status).toBe(0);
     const rows = result.stdout.trim().split('\n');
-    expect(rows[0]).toMatch(/^\| scenario \| avoidance \| response \| arrived \| collisions \|/);
-    const settings = rows.slice(2).map((row) => row.split('|').slice(1, 4).map((cell) => cell.trim()).join(' '));
-    const perScenario = ['rays sideways', 'rays physics', 'ahead sideways', 'feeler sideways', 'projection sideways', 'none sideways'];
-    expect(settings).toEqual([...perScenario.map((setting) => `seed-onemiddle ${setting}`), ...perScenario.map((setting) => `seed-onetop ${setting}`)]);
+    expect(rows[0]).toMatch(/^\| scenario \| seed \| avoidance \| response \| arrived \| collisions \|/);
+    const settings = rows.slice(2).map((row) => row.split('|').slice(1, 5).map((cell) => cell.trim()).join(' '));
+    const perScenario = ['rays sideways', 'rays physics', 'ahead sideways', 'feeler sideways', 'projection sideways', 'none sideways', 'detour detour'];
+    expect(settings).toEqual([...perScenario.map((setting) => `seed-onemiddle 1 ${setting}`), ...perScenario.map((setting) => `seed-onetop 1 ${setting}`)]);
     expect(readFileSync(out, 'utf8')).toBe(result.stdout);
   });
 
   it('with --response, runs every listed strategy with every listed response', () => {
     const result = cli('compare', ['--only', 'seed-onetop', '--avoidance', 'none,feeler', '--response', 'physics,sideways']);
     expect(result.status).toBe(0);
-    const settings = result.stdout.trim().split('\n').slice(2).map((row) => row.split('|').slice(2, 4).map((cell) => cell.trim()).join(' '));
+    const settings = result.stdout.trim().split('\n').slice(2).map((row) => row.split('|').slice(3, 5).map((cell) => cell.trim()).join(' '));
     expect(settings).toEqual(['none physics', 'none sideways', 'feeler physics', 'feeler sideways']);
   });
 
-  it('refuses an unknown scenario name with exit 2', () => {
-    const result = cli('compare', ['--only', 'nope']);
-    expect(result.status).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('--only: expected one of');
+  it('with several --seeds, adds the means over the seeds; worker threads give the same figures as one thread', () => {
+    const args = ['--only', 'circle-swap', '--avoidance', 'rays,detour', '--seeds', '1-2', '--json'];
+    const alone = cli('compare', args);
+    const shared = cli('compare', [...args, '--jobs', '2']);
+    expect(alone.status).toBe(0);
+    expect(shared.status).toBe(0);
+    const figures = (text: string) => text.trim().split('\n').map((line) => {
+      const { msPerStep: _ms, ...rest } = JSON.parse(line) as Record<string, unknown>;
+      return rest;
+    });
+    const runs = figures(alone.stdout);
+    expect(runs.map((run) => `${run.avoidance} ${run.seed}`)).toEqual(['rays 1', 'rays 2', 'rays 1', 'rays 2', 'detour 1', 'detour 2']);
+    expect(figures(shared.stdout)).toEqual(runs);
+    const table = cli('compare', ['--only', 'seed-onetop', '--avoidance', 'none', '--seeds', '1,2']);
+    expect(table.stdout).toContain('Means over seeds 1, 2:');
+    expect(table.stdout).toMatch(/\| seed-onetop \| none \| sideways \| 2\/2 \|/);
+  });
+
+  it('refuses an unknown scenario name, or bad seeds, with exit 2', () => {
+    for (const args of [['--only', 'nope'], ['--seeds', '5-1'], ['--jobs', '0']]) {
+      const result = cli('compare', args);
+      expect(result.status).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/^--(only|seeds|jobs): expected/);
+    }
   });
 });

@@ -1,0 +1,89 @@
+/**
+ * Runs of built-in scenarios for the command lines: one run is a scenario, a seed and a
+ * strategy (`detour` too: DetourCrowd, the comparison peer, see detour.ts). Many runs can go to
+ * several worker threads at once (`runAll`); each run is the same whichever thread plays it.
+ */
+import { Worker } from 'node:worker_threads';
+import { buildBuiltInScenario } from '../scenarios/builtins';
+import { type ScenarioResult, runScenario } from '../scenarios/run';
+import type { CollisionResponse } from '../steering/sideways';
+import { AVOIDANCE_NAMES } from '../steering/strategies/index';
+import type { AvoidanceName } from '../steering/strategy';
+import { runDetourScenario } from './detour';
+
+/** The strategies a comparison can run: the engine's, and DetourCrowd as a peer. */
+export type PeerName = AvoidanceName | 'detour';
+export const PEER_NAMES: readonly PeerName[] = [...AVOIDANCE_NAMES, 'detour'];
+
+export interface RunSpec {
+  scenario: string;
+  seed: number;
+  /** total units; the built-in's default when missing */
+  units?: number;
+  avoidance: PeerName;
+  /** ignored for `detour` (it has its own collision handling) */
+  response: CollisionResponse;
+}
+
+/** A run's figures; `avoidance` and `response` are 'detour' for DetourCrowd. */
+export type RunResult = Omit<ScenarioResult, 'avoidance' | 'response'> & { avoidance: string; response: string };
+
+export async function runSpec(spec: RunSpec): Promise<RunResult> {
+  const scenario = buildBuiltInScenario(spec.scenario, { seed: spec.seed, ...(spec.units === undefined ? {} : { units: spec.units }) });
+  if (spec.avoidance === 'detour') return runDetourScenario(scenario);
+  return runScenario(scenario, { avoidance: spec.avoidance, response: spec.response });
+}
+
+/**
+ * Runs every spec and returns the results in the specs' order. With `jobs` > 1 the runs are
+ * shared among that many worker threads. `onDone` is called after each run with the count so far.
+ */
+export async function runAll(specs: readonly RunSpec[], jobs: number, onDone?: (done: number) => void): Promise<RunResult[]> {
+  const results: RunResult[] = new Array(specs.length);
+  let done = 0;
+  if (jobs <= 1 || specs.length <= 1) {
+    for (const [index, spec] of specs.entries()) {
+      results[index] = await runSpec(spec);
+      onDone?.(++done);
+    }
+    return results;
+  }
+  let next = 0;
+  const work = async (): Promise<void> => {
+    const worker = startWorker();
+    try {
+      while (next < specs.length) {
+        const index = next++;
+        results[index] = await worker.run(specs[index]!);
+        onDone?.(++done);
+      }
+    } finally {
+      await worker.stop();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, specs.length) }, work));
+  return results;
+}
+
+/** A worker thread that plays runs one at a time (run-worker.ts, loaded through tsx). */
+function startWorker(): { run(spec: RunSpec): Promise<RunResult>; stop(): Promise<number> } {
+  const file = new URL('./run-worker.ts', import.meta.url).href;
+  // the worker loads TypeScript the way this process does: through tsx's loader
+  const worker = new Worker(`import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(file)}); });`, { eval: true });
+  let pending: { resolve(result: RunResult): void; reject(error: Error): void } | null = null;
+  worker.on('message', (message: { result?: RunResult; error?: string }) => {
+    const waiting = pending;
+    pending = null;
+    if (message.error !== undefined) waiting?.reject(new Error(message.error));
+    else waiting?.resolve(message.result!);
+  });
+  worker.on('error', (error) => pending?.reject(error));
+  return {
+    run: (spec) =>
+      new Promise<RunResult>((resolve, reject) => {
+        pending = { resolve, reject };
+        worker.postMessage(spec);
+      }),
+    stop: () => worker.terminate(),
+  };
+}
