@@ -47,7 +47,7 @@ describe('npm run scenario', () => {
       expect(result.stdout, args.join(' ')).toBe('');
       expect(result.stderr.length, args.join(' ')).toBeGreaterThan(0);
     }
-    expect(cli('scenario', ['head-on', '--avoidance', 'magic']).stderr).toContain('--avoidance: expected one of rays, ahead, feeler, projection, none, got "magic"');
+    expect(cli('scenario', ['head-on', '--avoidance', 'magic']).stderr).toContain('--avoidance: expected one of rays, ahead, feeler, projection, none, detour, got "magic"');
   });
 
   it('--json prints exactly one object with the scenario, the settings and every metric', () => {
