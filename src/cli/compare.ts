@@ -1,6 +1,7 @@
 /**
  * npm run --silent compare -- [--out FILE] [--only NAME,NAME] [--avoidance NAME,NAME]
  *                             [--response NAME,NAME] [--seeds 1,2 | 1-5] [--jobs N] [--json]
+ *                             [--steering JSON]
  *
  * Runs every built-in scenario (default unit count) for each seed (default 1) with every
  * avoidance strategy and the sideways response, plus `rays` with the plain physics response, plus
@@ -9,11 +10,13 @@
  * figure over the seeds. `--avoidance` and `--response` narrow the strategies down; given
  * `--response`, every listed strategy runs with every listed response (`detour` once). `--jobs`
  * shares the runs among worker threads (ms/step is then measured on a busier machine). `--out`
- * also writes the tables to a file; `--json` prints one JSON object per run instead.
+ * also writes the tables to a file; `--json` prints one JSON object per run instead. `--steering`
+ * re-tunes the engine's controller for every run, e.g. `--steering '{"lookAheadTime": 2}'`.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { BUILT_IN_SCENARIO_NAMES } from '../scenarios/builtins';
+import { type SteeringConfig, resolveSteeringConfig } from '../steering/config';
 import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
 import { createProgress, formatNumber, oneOfOption } from './report';
 import { PEER_NAMES, type PeerName, type RunResult, type RunSpec, runAll } from './runs';
@@ -176,12 +179,23 @@ export async function main(argv: string[]): Promise<number> {
         seeds: { type: 'string' },
         jobs: { type: 'string' },
         json: { type: 'boolean', default: false },
+        steering: { type: 'string' },
       },
     });
     const jobs = values.jobs === undefined ? 1 : Number(values.jobs);
     if (!(Number.isInteger(jobs) && jobs >= 1 && jobs <= 64)) throw new Error(`--jobs: expected a whole number from 1 to 64, got ${JSON.stringify(values.jobs)}`);
+    let steering: Partial<SteeringConfig> | undefined;
+    if (values.steering !== undefined) {
+      try {
+        steering = JSON.parse(values.steering) as Partial<SteeringConfig>;
+        resolveSteeringConfig(steering);
+      } catch (error) {
+        throw new Error(`--steering: ${(error as Error).message}`);
+      }
+    }
     plan = {
       out: values.out,
+      steering,
       json: values.json,
       jobs,
       scenarios: listOption(values.only, '--only', BUILT_IN_SCENARIO_NAMES),
@@ -203,7 +217,7 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const specs: RunSpec[] = plan.scenarios.flatMap((scenario) =>
-    plan.settings.flatMap((setting) => plan.seeds.map((seed) => ({ scenario, seed, ...setting }))),
+    plan.settings.flatMap((setting) => plan.seeds.map((seed) => ({ scenario, seed, ...setting, ...(plan.steering === undefined ? {} : { steering: plan.steering }) }))),
   );
   const progress = createProgress();
   const results = await runAll(specs, plan.jobs, (done) => progress.update(done / specs.length, `${done} of ${specs.length} runs`));

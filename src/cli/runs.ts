@@ -6,6 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { buildBuiltInScenario } from '../scenarios/builtins';
 import { type ScenarioResult, runScenario } from '../scenarios/run';
+import type { SteeringConfig } from '../steering/config';
 import type { CollisionResponse } from '../steering/sideways';
 import { AVOIDANCE_NAMES } from '../steering/strategies/index';
 import type { AvoidanceName } from '../steering/strategy';
@@ -23,6 +24,8 @@ export interface RunSpec {
   avoidance: PeerName;
   /** ignored for `detour` (it has its own collision handling) */
   response: CollisionResponse;
+  /** controller tuning over the defaults; ignored for `detour` */
+  steering?: Partial<SteeringConfig>;
 }
 
 /** A run's figures; `avoidance` and `response` are 'detour' for DetourCrowd. */
@@ -31,7 +34,7 @@ export type RunResult = Omit<ScenarioResult, 'avoidance' | 'response'> & { avoid
 export async function runSpec(spec: RunSpec): Promise<RunResult> {
   const scenario = buildBuiltInScenario(spec.scenario, { seed: spec.seed, ...(spec.units === undefined ? {} : { units: spec.units }) });
   if (spec.avoidance === 'detour') return runDetourScenario(scenario);
-  return runScenario(scenario, { avoidance: spec.avoidance, response: spec.response });
+  return runScenario(scenario, { avoidance: spec.avoidance, response: spec.response, ...(spec.steering === undefined ? {} : { steering: spec.steering }) });
 }
 
 /**

@@ -157,3 +157,71 @@ export function prepareShape(shape: ObstacleShape): ShapeGeometry {
     }
   }
 }
+
+/**
+ * The point of the shape's boundary nearest to (x, y), into `out`; returns the signed distance
+ * (positive outside, negative inside), as `signedDistance` does.
+ */
+export function nearestBoundaryPoint(obstacle: ShapeGeometry, x: number, y: number, out: { x: number; y: number }): number {
+  switch (obstacle.kind) {
+    case 'circle': {
+      const dx = x - obstacle.centreX;
+      const dy = y - obstacle.centreY;
+      const distance = Math.sqrt(dx * dx + dy * dy);
+      // at the very centre any boundary point is nearest: take the one along +x
+      const ux = distance > 1e-12 ? dx / distance : 1;
+      const uy = distance > 1e-12 ? dy / distance : 0;
+      out.x = obstacle.centreX + ux * obstacle.radius;
+      out.y = obstacle.centreY + uy * obstacle.radius;
+      return distance - obstacle.radius;
+    }
+    case 'box': {
+      const relativeX = x - obstacle.centreX;
+      const relativeY = y - obstacle.centreY;
+      const localX = relativeX * obstacle.cos + relativeY * obstacle.sin;
+      const localY = -relativeX * obstacle.sin + relativeY * obstacle.cos;
+      const overX = Math.abs(localX) - obstacle.halfWidth;
+      const overY = Math.abs(localY) - obstacle.halfHeight;
+      let nearX: number;
+      let nearY: number;
+      if (overX > 0 || overY > 0) {
+        nearX = Math.min(Math.max(localX, -obstacle.halfWidth), obstacle.halfWidth);
+        nearY = Math.min(Math.max(localY, -obstacle.halfHeight), obstacle.halfHeight);
+      } else if (overX > overY) {
+        // inside, nearer a vertical side
+        nearX = localX >= 0 ? obstacle.halfWidth : -obstacle.halfWidth;
+        nearY = localY;
+      } else {
+        nearX = localX;
+        nearY = localY >= 0 ? obstacle.halfHeight : -obstacle.halfHeight;
+      }
+      out.x = obstacle.centreX + nearX * obstacle.cos - nearY * obstacle.sin;
+      out.y = obstacle.centreY + nearX * obstacle.sin + nearY * obstacle.cos;
+      return boxSignedDistance(obstacle, x, y);
+    }
+    case 'polygon': {
+      const points = obstacle.points;
+      const count = points.length >> 1;
+      let nearestSquared = Infinity;
+      for (let index = 0; index < count; index++) {
+        const next = index + 1 === count ? 0 : index + 1;
+        const ax = points[2 * index]!;
+        const ay = points[2 * index + 1]!;
+        const edgeX = points[2 * next]! - ax;
+        const edgeY = points[2 * next + 1]! - ay;
+        const edgeLengthSquared = edgeX * edgeX + edgeY * edgeY;
+        let along = edgeLengthSquared > 0 ? ((x - ax) * edgeX + (y - ay) * edgeY) / edgeLengthSquared : 0;
+        along = along < 0 ? 0 : along > 1 ? 1 : along;
+        const px = ax + edgeX * along;
+        const py = ay + edgeY * along;
+        const squared = (x - px) * (x - px) + (y - py) * (y - py);
+        if (squared < nearestSquared) {
+          nearestSquared = squared;
+          out.x = px;
+          out.y = py;
+        }
+      }
+      return polygonSignedDistance(points, x, y);
+    }
+  }
+}

@@ -146,16 +146,33 @@ export function nearestFreeCell(grid: NavGrid, x: number, y: number, accept: (ce
 /**
  * Path costs to the free cell nearest the target, by a shortest-path search over 8 neighbours
  * (diagonal steps only where both side cells are free, so paths never cut a blocked corner; steps
- * next to a blocked cell cost NEAR_COST times their length). Returns null when the grid has no
- * free cell.
+ * next to a blocked cell cost NEAR_COST times their length). In passages narrower than
+ * LANE_WIDTH, steps in the left half (seen along the way to the target) cost LANE_COST times
+ * more, so routes keep to the right there and two orders walking a door or a corridor the
+ * opposite ways use its two halves. Returns null when the grid has no free cell.
  */
 export function buildFlowField(grid: NavGrid, targetX: number, targetY: number): FlowField | null {
   const goalCell = nearestFreeCell(grid, targetX, targetY);
   if (goalCell < 0) return null;
+  let cost = searchCosts(grid, goalCell, null);
+  const leftHalf = leftOfNarrowPassages(grid, cost);
+  if (leftHalf !== null) cost = searchCosts(grid, goalCell, leftHalf);
   const count = grid.columns * grid.rows;
-  // Dial's algorithm: step costs are small integers (a straight step 10, a diagonal 14, twice
-  // that next to a wall), so a ring of buckets indexed by cost does what a heap would, in linear
-  // time
+  const distance = new Float64Array(count);
+  const metresPerUnit = grid.cellSize / STRAIGHT_STEP;
+  for (let cell = 0; cell < count; cell++) distance[cell] = cost[cell] === UNREACHED ? Infinity : cost[cell]! * metresPerUnit;
+  const goal = { x: targetX, y: targetY };
+  if (grid.blocked[cellAt(grid, targetX, targetY)] === 1) cellCentre(grid, goalCell, goal);
+  return { grid, goalCell, goal, distance };
+}
+
+/**
+ * Dial's algorithm from the goal: step costs are small integers (a straight step 10, a diagonal
+ * 14, times NEAR_COST next to a wall, times LANE_COST into a cell marked in `penalised`), so a
+ * ring of buckets indexed by cost does what a heap would, in linear time.
+ */
+function searchCosts(grid: NavGrid, goalCell: number, penalised: Uint8Array | null): Int32Array {
+  const count = grid.columns * grid.rows;
   const cost = new Int32Array(count).fill(UNREACHED);
   const buckets: number[][] = Array.from({ length: MAX_STEP + 1 }, () => []);
   cost[goalCell] = 0;
@@ -181,7 +198,8 @@ export function buildFlowField(grid: NavGrid, targetX: number, targetY: number):
           if (blocked[next] === 1) continue;
           const diagonal = dx !== 0 && dy !== 0;
           if (diagonal && (blocked[row * columns + c] === 1 || blocked[r * columns + column] === 1)) continue;
-          const step = (diagonal ? DIAGONAL_STEP : STRAIGHT_STEP) * (near[next] === 1 ? NEAR_COST : 1);
+          let step = (diagonal ? DIAGONAL_STEP : STRAIGHT_STEP) * (near[next] === 1 ? NEAR_COST : 1);
+          if (penalised !== null && penalised[next] === 1) step *= LANE_COST;
           const through = current + step;
           if (through < cost[next]!) {
             cost[next] = through;
@@ -192,18 +210,110 @@ export function buildFlowField(grid: NavGrid, targetX: number, targetY: number):
       }
     }
   }
-  const distance = new Float64Array(count);
-  const metresPerUnit = grid.cellSize / STRAIGHT_STEP;
-  for (let cell = 0; cell < count; cell++) distance[cell] = cost[cell] === UNREACHED ? Infinity : cost[cell]! * metresPerUnit;
-  const goal = { x: targetX, y: targetY };
-  if (grid.blocked[cellAt(grid, targetX, targetY)] === 1) cellCentre(grid, goalCell, goal);
-  return { grid, goalCell, goal, distance };
+  return cost;
 }
+
+/** metres: passages narrower than this (free room for a centre, wall to wall) get two lanes */
+const LANE_WIDTH = 4;
+/** how much more a step in the left half of a narrow passage costs */
+const LANE_COST = 2;
+
+/**
+ * The free cells in the left half of narrow passages, seen along the way `cost` leads (toward
+ * its goal): from each cell near walls, the room to the left and to the right across that way is
+ * measured in cells; a cell with walls on both sides within LANE_WIDTH, nearer the left one, is
+ * marked. Null when there are none.
+ */
+function leftOfNarrowPassages(grid: NavGrid, cost: Int32Array): Uint8Array | null {
+  const { columns, rows, blocked } = grid;
+  const width = Math.max(2, Math.round(LANE_WIDTH / grid.cellSize));
+  const room = roomToWalls(grid);
+  let marked: Uint8Array | null = null;
+  for (let cell = 0; cell < columns * rows; cell++) {
+    if (blocked[cell] === 1 || cost[cell] === UNREACHED || room[cell]! > width) continue;
+    // the way down: toward the cheapest neighbour
+    const column = cell % columns;
+    const row = (cell - column) / columns;
+    let wayX = 0;
+    let wayY = 0;
+    let best = cost[cell]!;
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const c = column + dx;
+        const r = row + dy;
+        if ((dx === 0 && dy === 0) || c < 0 || r < 0 || c >= columns || r >= rows) continue;
+        const next = cost[r * columns + c]!;
+        if (next < best) {
+          best = next;
+          wayX = dx;
+          wayY = dy;
+        }
+      }
+    }
+    if (wayX === 0 && wayY === 0) continue;
+    const length = Math.hypot(wayX, wayY);
+    // right of the way is (wayY, -wayX)
+    const right = freeRun(grid, column, row, wayY / length, -wayX / length, width);
+    const left = freeRun(grid, column, row, -wayY / length, wayX / length, width);
+    if (left + right > width || left >= right) continue;
+    marked ??= new Uint8Array(columns * rows);
+    marked[cell] = 1;
+  }
+  return marked;
+}
+
+/** How many cells from (column, row) along (dirX, dirY) are free before a blocked one (at most `limit + 1`). */
+function freeRun(grid: NavGrid, column: number, row: number, dirX: number, dirY: number, limit: number): number {
+  for (let step = 1; step <= limit; step++) {
+    const c = Math.round(column + dirX * step);
+    const r = Math.round(row + dirY * step);
+    if (c < 0 || r < 0 || c >= grid.columns || r >= grid.rows || grid.blocked[r * grid.columns + c] === 1) return step - 1;
+  }
+  return limit + 1;
+}
+
+/** Per cell, the distance in cells (8 neighbours) to the nearest blocked cell; built once per grid. */
+function roomToWalls(grid: NavGrid): Uint16Array {
+  const cached = roomCache.get(grid);
+  if (cached !== undefined) return cached;
+  const { columns, rows, blocked } = grid;
+  const count = columns * rows;
+  const room = new Uint16Array(count).fill(0xffff);
+  const queue = new Int32Array(count);
+  let head = 0;
+  let tail = 0;
+  for (let cell = 0; cell < count; cell++) {
+    if (blocked[cell] === 1) {
+      room[cell] = 0;
+      queue[tail++] = cell;
+    }
+  }
+  while (head < tail) {
+    const cell = queue[head++]!;
+    const column = cell % columns;
+    const row = (cell - column) / columns;
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const c = column + dx;
+        const r = row + dy;
+        if (c < 0 || r < 0 || c >= columns || r >= rows) continue;
+        const next = r * columns + c;
+        if (room[next]! <= room[cell]! + 1) continue;
+        room[next] = room[cell]! + 1;
+        queue[tail++] = next;
+      }
+    }
+  }
+  roomCache.set(grid, room);
+  return room;
+}
+
+const roomCache = new WeakMap<NavGrid, Uint16Array>();
 
 /** integer step costs: a cell side is 10, a diagonal 14 (10 sqrt 2, rounded) */
 const STRAIGHT_STEP = 10;
 const DIAGONAL_STEP = 14;
-const MAX_STEP = DIAGONAL_STEP * NEAR_COST;
+const MAX_STEP = DIAGONAL_STEP * NEAR_COST * LANE_COST;
 const UNREACHED = 0x7fffffff;
 
 /**

@@ -8,7 +8,7 @@
  * happens when two units touch.
  */
 import { type Body, Box, Circle, type Contact, Edge, type Fixture, Polygon, type RayCastOutput, Vec2 as PlanckVec2, World } from 'planck';
-import type { ObstacleShape } from '../math/shapes';
+import { type ObstacleShape, type ShapeGeometry, prepareShape } from '../math/shapes';
 import type { ReadonlyVec2, Vec2 } from '../math/vec2';
 
 /** What a fixture belongs to; stored as the fixture's user data. */
@@ -115,6 +115,8 @@ export interface ObstacleSensor {
   readonly boundingRadius: number;
   /** the circle itself for a circle obstacle (tested in closed form), else null */
   readonly circle: { readonly x: number; readonly y: number; readonly radius: number } | null;
+  /** the shape prepared for distance queries */
+  readonly geometry: ShapeGeometry;
 }
 
 /** A static body for an obstacle. The shape must already be validated (see sim/validate.ts). */
@@ -147,6 +149,7 @@ export function createObstacleBody<Owner>(physics: PhysicsWorld<Owner>, obstacle
     centre,
     boundingRadius: bounds.radius,
     circle: shape.type === 'circle' ? { x: shape.x, y: shape.y, radius: shape.radius } : null,
+    geometry: prepareShape(shape),
   };
   return { body, sensor };
 }
@@ -204,6 +207,47 @@ export function rayCastObstacle(
   out.normal.x = _rayCast_output.normal.x;
   out.normal.y = _rayCast_output.normal.y;
   return true;
+}
+
+const _unitRay = { owner: null as unknown, fraction: 1, exclude: null as unknown };
+/** planck's ray-cast callback: keeps the nearest unit hit (not the first reported: planck reports
+ * hits in no particular order), ignoring static bodies and the excluded unit */
+const unitRayCallback = (fixture: Fixture, _point: unknown, _normal: unknown, fraction: number): number => {
+  const tag = fixture.getUserData() as BodyTag<unknown> | undefined;
+  if (tag?.kind !== 'unit' || tag.owner === _unitRay.exclude) return -1;
+  if (fraction < _unitRay.fraction) {
+    _unitRay.fraction = fraction;
+    _unitRay.owner = tag.owner;
+  }
+  return fraction;
+};
+
+/**
+ * Casts the segment (x1, y1) -> (x2, y2) through planck's world and writes the nearest unit it
+ * hits (other than `exclude`) and the fraction along the segment into `out`; `out.owner` is null
+ * when it hits none. Obstacles and walls are not reported. Allocates nothing.
+ */
+export function castUnitRay<Owner>(
+  physics: PhysicsWorld<Owner>,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  exclude: Owner,
+  out: { owner: Owner | null; fraction: number },
+): void {
+  _unitRay.owner = null;
+  _unitRay.fraction = 1;
+  _unitRay.exclude = exclude;
+  _rayCast_input.p1.x = x1;
+  _rayCast_input.p1.y = y1;
+  _rayCast_input.p2.x = x2;
+  _rayCast_input.p2.y = y2;
+  if (x1 !== x2 || y1 !== y2) physics.world.rayCast(_rayCast_input.p1, _rayCast_input.p2, unitRayCallback);
+  out.owner = _unitRay.owner as Owner | null;
+  out.fraction = _unitRay.fraction;
+  _unitRay.owner = null;
+  _unitRay.exclude = null;
 }
 
 /** Copies the body's position and velocity into plain vectors (planck's are never kept); inside

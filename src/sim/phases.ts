@@ -8,7 +8,8 @@ import { type UnitBody, applyImpulse, applySteeringForce, bodyMass, limitSpeed, 
 import { sortIntoCells } from '../spatial/grid';
 import { NO_SIDE } from '../steering/agent';
 import { arriveVelocity, velocityChangeForce } from '../steering/arrive';
-import { asksForWay, requestWay, standingForce } from '../steering/giveway';
+import type { SteeringConfig } from '../steering/config';
+import { asksForWay, requestWay, requestWayAlong, standingForce, standsInTheWay, stepAsideVelocity } from '../steering/giveway';
 import { senseUnit } from '../steering/sense';
 import { separationForce } from '../steering/separation';
 import { type ContactUnit, sidewaysImpulses } from '../steering/sideways';
@@ -52,20 +53,40 @@ export function sense(sim: SimulationState): void {
   sortIntoCells(senseWorld.grid, centres, units.length);
   senseWorld.maxRadius = maxRadius;
   senseWorld.maxSpeed = Math.sqrt(maxSpeedSq);
-  for (const unit of units) senseUnit(senseWorld, unit, unit.sensing, sim.strategy, sim.config, unit.task.kind !== 'idle');
+  for (const unit of units) senseUnit(senseWorld, unit, unit.sensing, sim.strategy, sim.config, unit.task.kind !== 'idle' || sim.strategy.idleUnitsAvoid);
 }
 
-/** Phase 3: held-up movers about to walk into a standing unit ask it to step aside. Writes only `wayRequest`. */
+/**
+ * Phase 3: held-up movers ask standing units in their way to step aside: the unit they are about
+ * to walk into, and (with a strategy where standing units avoid too) every standing neighbour
+ * close in the way they want to go. Writes only `wayRequest`.
+ */
 export function askForWay(sim: SimulationState): void {
   for (const unit of sim.units) set(unit.wayRequest, 0, 0);
   for (const unit of sim.units) {
-    const threat = unit.sensing.threat;
-    if (unit.task.kind !== 'move' || !unit.sensing.raysCast || threat.kind !== 'unit') continue;
-    if (!asksForWay(unit, threat.fraction)) continue;
-    const standing = sim.unitsById.get(threat.unit!.id);
-    if (standing === undefined || standing.task.kind !== 'idle') continue;
-    requestWay(standing.wayRequest, unit, standing);
+    if (unit.task.kind !== 'move') continue;
+    const sensing = unit.sensing;
+    const threat = sensing.threat;
+    if (sensing.raysCast && threat.kind === 'unit' && asksForWay(unit, threat.fraction)) {
+      const standing = sim.unitsById.get(threat.unit!.id);
+      if (standing !== undefined && standing.task.kind === 'idle') requestWay(standing.wayRequest, unit, standing);
+    }
+    if (!sim.strategy.idleUnitsAvoid || !isHeldUp(unit)) continue;
+    const wayX = unit.waypoint.x - unit.position.x;
+    const wayY = unit.waypoint.y - unit.position.y;
+    for (let index = 0; index < sensing.neighbourCount; index++) {
+      const other = sensing.neighbours[index]!;
+      if (other.groupId !== 0 || !standsInTheWay(unit, other, wayX, wayY)) continue;
+      const standing = sim.unitsById.get(other.id);
+      if (standing !== undefined) requestWayAlong(standing.wayRequest, unit, standing, wayX, wayY);
+    }
   }
+}
+
+/** Whether a moving unit goes slower than half its max speed (held up, not getting round by itself). */
+function isHeldUp(unit: Unit): boolean {
+  const limit = 0.5 * unit.maxSpeed;
+  return unit.velocity.x * unit.velocity.x + unit.velocity.y * unit.velocity.y < limit * limit;
 }
 
 const _decide_preferred = vec2();
@@ -82,7 +103,18 @@ export function decide(sim: SimulationState): void {
   const config = sim.config;
   for (const unit of sim.units) {
     const force = unit.steeringForce;
-    if (unit.task.kind === 'idle') {
+    if (unit.task.kind === 'idle' && sim.strategy.idleUnitsAvoid && makesWay(unit)) {
+      // a unit on the move is near, or it was pushed off its place: make way, walk back
+      unit.resting = false;
+      set(unit.wanting, 0, 0);
+      const preferred = stepAsideVelocity(_decide_preferred, unit, unit.wayRequest, unit.home) ? _decide_preferred : homeVelocity(_decide_preferred, unit, config);
+      velocityChangeForce(_decide_seek, unit, preferred.x, preferred.y, config);
+      sim.strategy.decide(unit.avoidance, unit, unit.sensing, preferred, config);
+      separationForce(_decide_separation, unit, unit.sensing.crowding, config);
+      force.x = _decide_seek.x + unit.avoidance.force.x + _decide_separation.x;
+      force.y = _decide_seek.y + unit.avoidance.force.y + _decide_separation.y;
+    } else if (unit.task.kind === 'idle') {
+      set(unit.wanting, 0, 0);
       decideNothing(unit.avoidance);
       unit.resting = standingForce(force, unit, unit.wayRequest, unit.home, config, sim.settings.dt);
       if (!unit.resting) {
@@ -96,6 +128,7 @@ export function decide(sim: SimulationState): void {
       const preferred = arriveVelocity(_decide_preferred, unit, unit.task.target, unit.task.stopRadius, config);
       if (unit.task.route !== null) followRoute(sim, unit, unit.task.route, unit.task.target, preferred);
       if (unit.progress.recovery !== 'none') applyRecovery(unit, preferred);
+      set(unit.wanting, preferred.x, preferred.y);
       velocityChangeForce(_decide_seek, unit, preferred.x, preferred.y, config);
       sim.strategy.decide(unit.avoidance, unit, unit.sensing, preferred, config);
       separationForce(_decide_separation, unit, unit.sensing.crowding, config);
@@ -106,10 +139,43 @@ export function decide(sim: SimulationState): void {
   }
 }
 
+/** metres: a standing unit makes way for a unit on the move this close (edge to edge), or one
+ * that will touch it within the look-ahead */
+const MAKE_WAY_GAP = 1;
+/** metres a standing unit may be off its home before it walks back */
+const HOME_SLACK = 0.25;
+
+/**
+ * Whether a standing unit steers this tick (rather than braking to rest): a unit on the move is
+ * close or about to meet it, or it stands more than HOME_SLACK from its home.
+ */
+function makesWay(unit: Unit): boolean {
+  const sensing = unit.sensing;
+  for (let index = 0; index < sensing.neighbourCount; index++) {
+    const other = sensing.neighbours[index]!;
+    if (other.groupId === 0) continue;
+    if (sensing.neighbourKeys[index]! < 1) return true;
+    const reach = unit.radius + other.radius + MAKE_WAY_GAP;
+    if (distanceSquared(unit.position, other.position) < reach * reach) return true;
+  }
+  return distanceSquared(unit.position, unit.home) > HOME_SLACK * HOME_SLACK;
+}
+
+/** fraction of its max speed a standing unit walks back to where it stood at */
+const HOME_SPEED = 0.5;
+
+/** The velocity that takes a standing unit back to its home and stops it there. */
+function homeVelocity(out: Vec2, unit: Unit, config: Readonly<SteeringConfig>): Vec2 {
+  arriveVelocity(out, unit, unit.home, config.arrivalTolerance, config);
+  return truncate(out, out, HOME_SPEED * unit.maxSpeed);
+}
+
 /** Phase 5: commit avoidance sides (what the others read next tick) and apply the forces to the bodies. */
 export function applyForces(sim: SimulationState): void {
   for (const unit of sim.units) {
     unit.avoidSide = unit.avoidance.side;
+    unit.wanted.x = unit.wanting.x;
+    unit.wanted.y = unit.wanting.y;
     // a resting unit only brakes, so a sleeping body is not woken to push it by nothing
     const wake = !unit.resting;
     applySteeringForce(unit.body, unit.steeringForce, unit.mass, unit.maxSpeed, sim.settings.dt, wake);

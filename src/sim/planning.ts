@@ -44,6 +44,7 @@ function assignMoveTasks(sim: SimulationState, units: Unit[], order: MoveOrder, 
   const route = planRoute(sim, units, target, orderId);
   for (const unit of units) {
     unit.waypointTick = -1;
+    unit.ownRoute = null;
     unit.progress = newProgress();
   }
   if (units.length === 1) {
@@ -52,6 +53,7 @@ function assignMoveTasks(sim: SimulationState, units: Unit[], order: MoveOrder, 
     const blocked = route !== null && (route.unreachable || !isFreeGround(sim, target.x, target.y, unit.radius));
     const end = blocked ? vec2(route.goal.x, route.goal.y) : target;
     unit.task = { kind: 'move', orderId, target: clampIntoWorld(sim, end, unit.radius), stopRadius, group: null, route };
+    aimAtTarget(unit);
     return;
   }
   // a group keeps its target (its slots are placed on free ground around it) unless the target
@@ -68,6 +70,7 @@ function assignMoveTasks(sim: SimulationState, units: Unit[], order: MoveOrder, 
   });
   units.forEach((unit, index) => {
     unit.task = { kind: 'move', orderId, target: clampIntoWorld(sim, slots[index]!, unit.radius), stopRadius, group, route };
+    aimAtTarget(unit);
   });
 }
 
@@ -163,6 +166,13 @@ function isFreeGround(sim: SimulationState, x: number, y: number, radius: number
     if (signedDistance(geometry, x, y) < reach) return false;
   }
   return true;
+}
+
+/** Makes the unit's target its waypoint (a routed unit works out its own on the first tick). */
+function aimAtTarget(unit: Unit): void {
+  if (unit.task.kind !== 'move') return;
+  unit.waypoint.x = unit.task.target.x;
+  unit.waypoint.y = unit.task.target.y;
 }
 
 /** Ends the unit's task: it holds its ground where it is now. */

@@ -4,7 +4,7 @@
  * ticks), and walks straight to its own slot once that is clear.
  */
 import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
-import { type FlowField, NEAR_COST, cellAt, cellCentre, isClearLine, nearestFreeCell, routeCost, steerPoint } from '../nav/grid';
+import { type FlowField, NEAR_COST, buildFlowField, cellAt, cellCentre, isClearLine, nearestFreeCell, routeCost, steerPoint } from '../nav/grid';
 import type { SimulationState, Unit } from './state';
 
 const WAYPOINT_INTERVAL = 15;
@@ -22,9 +22,18 @@ export function followRoute(sim: SimulationState, unit: Unit, route: FlowField, 
   const due = unit.waypointTick < 0 || (sim.tick + unit.id) % WAYPOINT_INTERVAL === 0 || dx * dx + dy * dy < 1;
   if (due) {
     unit.waypointTick = sim.tick;
-    if (isStraightToTarget(unit, route, target) || !steerPoint(route, unit.position.x, unit.position.y, ROUTE_LOOK_AHEAD, unit.waypoint)) {
+    const field = unit.ownRoute ?? route;
+    if (isStraightToTarget(unit, route, target) || !steerPoint(field, unit.position.x, unit.position.y, ROUTE_LOOK_AHEAD, unit.waypoint)) {
       unit.waypoint.x = target.x;
       unit.waypoint.y = target.y;
+    } else if (unit.ownRoute === null && isAtBottom(unit)) {
+      // the group's route ends here, its slot is round an obstacle the route does not go round:
+      // a route of its own to its slot (built once, for this unit only)
+      unit.ownRoute = buildFlowField(route.grid, target.x, target.y);
+      if (unit.ownRoute !== null && !steerPoint(unit.ownRoute, unit.position.x, unit.position.y, ROUTE_LOOK_AHEAD, unit.waypoint)) {
+        unit.waypoint.x = target.x;
+        unit.waypoint.y = target.y;
+      }
     }
   }
   if (unit.waypoint.x === target.x && unit.waypoint.y === target.y) return;
@@ -36,6 +45,16 @@ export function followRoute(sim: SimulationState, unit: Unit, route: FlowField, 
   const speed = unit.maxSpeed;
   preferred.x = (wx / distance) * speed;
   preferred.y = (wy / distance) * speed;
+}
+
+/** metres: a waypoint this close means the route has nowhere further to lead the unit */
+const ROUTE_END = 0.75;
+
+/** Whether the route's next point is (about) where the unit already stands. */
+function isAtBottom(unit: Unit): boolean {
+  const dx = unit.waypoint.x - unit.position.x;
+  const dy = unit.waypoint.y - unit.position.y;
+  return dx * dx + dy * dy < ROUTE_END * ROUTE_END;
 }
 
 /**

@@ -7,11 +7,11 @@
  * One tick (`stepSimulation`) is a fixed list of phases: planning.ts turns orders into tasks;
  * phases.ts holds the rest.
  */
-import { prepareShape, type ObstacleShape } from '../math/shapes';
+import { type ObstacleShape, type ShapeGeometry, prepareShape } from '../math/shapes';
 import { type ReadonlyVec2, vec2 } from '../math/vec2';
 import { tracePath } from '../nav/grid';
 import type { Order } from '../orders/orders';
-import { bodyCount, createObstacleBody, createPhysicsWorld, createUnitBody, destroyBody, onUnitContact } from '../physics/world';
+import { bodyCount, castUnitRay, createObstacleBody, createPhysicsWorld, createUnitBody, destroyBody, onUnitContact } from '../physics/world';
 import { createCellGrid } from '../spatial/grid';
 import { NO_SIDE } from '../steering/agent';
 import { type SteeringConfig, resolveSteeringConfig } from '../steering/config';
@@ -105,7 +105,7 @@ export function createSimulation(def: SimulationDef): Simulation {
     units,
     unitsById: new Map(),
     obstacles: [],
-    senseWorld: { units, grid: createCellGrid(width, height, GRID_CELL_SIZE), obstacles: [], maxRadius: 0, maxSpeed: 0 },
+    senseWorld: { units, grid: createCellGrid(width, height, GRID_CELL_SIZE), obstacles: [], walls: wallShapes(width, height), maxRadius: 0, maxSpeed: 0, castUnitRay: (x1, y1, x2, y2, exclude, out) => castUnitRay(physics, x1, y1, x2, y2, exclude as Unit, out as { owner: Unit | null; fraction: number }) },
     centres: new Float64Array(128),
     pendingOrders: [],
     events: createEventLog(),
@@ -117,6 +117,20 @@ export function createSimulation(def: SimulationDef): Simulation {
   };
   onUnitContact(physics, (a, b, bodyA, bodyB) => respondToContact(state, a, b, bodyA, bodyB));
   return handleFor(state);
+}
+
+/** metres: how thick the walls are taken to be, outside the world, by the velocity choice */
+const WALL_THICKNESS = 1;
+
+/** The world's four walls as boxes just outside it (left, right, bottom, top). */
+function wallShapes(width: number, height: number): ShapeGeometry[] {
+  const t = WALL_THICKNESS;
+  return [
+    prepareShape({ type: 'box', x: -t / 2, y: height / 2, width: t, height: height + 2 * t, angle: 0 }),
+    prepareShape({ type: 'box', x: width + t / 2, y: height / 2, width: t, height: height + 2 * t, angle: 0 }),
+    prepareShape({ type: 'box', x: width / 2, y: -t / 2, width: width + 2 * t, height: t, angle: 0 }),
+    prepareShape({ type: 'box', x: width / 2, y: height + t / 2, width: width + 2 * t, height: t, angle: 0 }),
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -171,11 +185,14 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
     velocity: vec2(),
     heading,
     avoidSide: NO_SIDE,
+    wanted: vec2(),
+    wanting: vec2(),
     task: IDLE,
     wayRequest: vec2(),
     home: vec2(x, y),
     resting: true,
     waypoint: vec2(x, y),
+    ownRoute: null,
     waypointTick: -1,
     progress: newProgress(),
     slowTime: 0,

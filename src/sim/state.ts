@@ -82,6 +82,10 @@ export interface Unit {
   heading: number;
   /** the avoidance side committed on the last tick (NO_SIDE when not avoiding) */
   avoidSide: Side;
+  /** m/s: the velocity it wanted on the last tick, committed with the side */
+  wanted: Vec2;
+  /** m/s: the velocity it wants this tick (seek / arrive along its route), before avoiding */
+  wanting: Vec2;
   task: UnitTask;
   /** sum of this tick's requests from held-up movers to step out of their way, while idle
    * (see steering/giveway.ts) */
@@ -93,6 +97,9 @@ export interface Unit {
   resting: boolean;
   /** metres: where the unit heads to follow its route (its target when in clear line) */
   waypoint: Vec2;
+  /** a route to the unit's own target, built when its group's route ends short of it; null
+   * until then (see routes.ts) */
+  ownRoute: FlowField | null;
   /** the tick at which `waypoint` was last worked out; -1 to work it out now */
   waypointTick: number;
   progress: Progress;

@@ -26,6 +26,9 @@ export interface Agent {
   readonly velocity: ReadonlyVec2;
   /** the avoidance side this unit committed to on the previous tick */
   readonly avoidSide: Side;
+  /** m/s: the velocity it wanted on the previous tick (seek / arrive along its route), before
+   * avoiding; zero when it has no order */
+  readonly wanted: ReadonlyVec2;
   /** the move order the unit is walking under (units sharing it move as one group); 0 when it
    * has no order */
   readonly groupId: number;

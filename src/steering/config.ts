@@ -7,8 +7,16 @@ export interface SteeringConfig {
    * within this time at their present velocities; the rays for obstacles are lookAheadTime *
    * speed long, never shorter than the unit's diameter. Default 1.5 s. */
   lookAheadTime: number;
+  /** seconds ahead the `rays` controller avoids other units: it picks a velocity that will not
+   * touch any unit it can meet within this time, if both keep their velocities. Longer is smoother
+   * and starts earlier; shorter lets crowds pack closer. Default 3.5 s. */
+  avoidHorizon: number;
+  /** radians: how far a `rays` unit leans its wanted velocity to its right when units of another
+   * order are about to meet it (in full when the meeting is now), so opposite flows form lanes and
+   * crossing flows swirl rather than knot. Default 0.6. */
+  keepRight: number;
   /** seconds a unit takes to reach the velocity it wants (seek / arrive / avoid gain).
-   * Smaller is snappier and uses more force. Default 0.1 s. */
+   * Smaller is snappier and uses more force. Default 0.05 s. */
   responseTime: number;
   /** how fast avoidance takes over as the hit gets closer: the unit steers
    * min(1, avoidWeight * (1 - hit fraction)) of the way from the velocity it wants to the one
@@ -38,7 +46,9 @@ export interface SteeringConfig {
 
 export const DEFAULT_STEERING_CONFIG: Readonly<SteeringConfig> = Object.freeze({
   lookAheadTime: 1.5,
-  responseTime: 0.1,
+  avoidHorizon: 3.5,
+  keepRight: 0.6,
+  responseTime: 0.05,
   avoidWeight: 4,
   avoidClearance: 0.1,
   minAvoidSpeed: 0.2,
@@ -52,6 +62,8 @@ export const DEFAULT_STEERING_CONFIG: Readonly<SteeringConfig> = Object.freeze({
 /** Validation rule per field: the smallest allowed value and whether it may equal it. */
 const LIMITS: Record<keyof SteeringConfig, { min: number; inclusive: boolean }> = {
   lookAheadTime: { min: 0, inclusive: true },
+  avoidHorizon: { min: 0, inclusive: false },
+  keepRight: { min: 0, inclusive: true },
   responseTime: { min: 0, inclusive: false },
   avoidWeight: { min: 0, inclusive: true },
   avoidClearance: { min: 0, inclusive: true },

@@ -36,24 +36,48 @@ export function asksForWay(mover: Agent, fraction: number): boolean {
  * left, seen by the mover, when exactly on the path). A mover at rest asks nothing.
  */
 export function requestWay(request: Vec2, mover: Agent, standing: Agent): void {
-  const vx = mover.velocity.x;
-  const vy = mover.velocity.y;
-  const speed = Math.sqrt(vx * vx + vy * vy);
-  if (speed < 1e-9) return;
-  const across = vx * (standing.position.y - mover.position.y) - vy * (standing.position.x - mover.position.x);
-  // the mover's left is (-vy, vx); step to the side the standing unit is on
-  const side = across >= 0 ? 1 : -1;
-  request.x += (-vy / speed) * side;
-  request.y += (vx / speed) * side;
+  requestWayAlong(request, mover, standing, mover.velocity.x, mover.velocity.y);
 }
 
 /**
- * The force on an idle unit, into `out`: step aside along `request` when asked, but no further
- * than MAX_YIELD metres from `home` (the part of the request that would take it further is
- * dropped); else brake to rest. Returns true when it brakes (the unit means to stand still).
- * Requests that cancel out leave it standing.
+ * Like `requestWay` for a mover that wants to go along (wayX, wayY), whatever its velocity (a
+ * mover held to a stand still knows where it wants to go). A zero way asks nothing.
  */
-export function standingForce(out: Vec2, agent: Agent, request: ReadonlyVec2, home: ReadonlyVec2, config: SteeringConfig, dt: number): boolean {
+export function requestWayAlong(request: Vec2, mover: Agent, standing: Agent, wayX: number, wayY: number): void {
+  const speed = Math.sqrt(wayX * wayX + wayY * wayY);
+  if (speed < 1e-9) return;
+  const across = wayX * (standing.position.y - mover.position.y) - wayY * (standing.position.x - mover.position.x);
+  // the mover's left is (-wayY, wayX); step to the side the standing unit is on
+  const side = across >= 0 ? 1 : -1;
+  request.x += (-wayY / speed) * side;
+  request.y += (wayX / speed) * side;
+}
+
+/**
+ * Whether `standing`, a neighbour of `mover`, stands in the way the mover wants to go (wayX,
+ * wayY): within BLOCKING_GAP of it, and no more than 60 degrees off that way.
+ */
+export function standsInTheWay(mover: Agent, standing: Agent, wayX: number, wayY: number): boolean {
+  const dx = standing.position.x - mover.position.x;
+  const dy = standing.position.y - mover.position.y;
+  const distance = Math.sqrt(dx * dx + dy * dy);
+  const way = Math.sqrt(wayX * wayX + wayY * wayY);
+  if (distance < 1e-9 || way < 1e-9) return false;
+  if (distance - mover.radius - standing.radius > BLOCKING_GAP) return false;
+  return (dx * wayX + dy * wayY) / (distance * way) > IN_THE_WAY_COSINE;
+}
+
+/** metres: a standing unit closer than this to a held-up mover, in its way, is asked to move */
+const BLOCKING_GAP = 0.6;
+/** cosine of the widest angle off the mover's way at which a unit still stands in it */
+const IN_THE_WAY_COSINE = 0.5;
+
+/**
+ * The velocity, into `out`, at which an idle unit steps aside along `request`, no further than
+ * MAX_YIELD metres from `home` (the part of the request that would take it further is dropped).
+ * Returns false, leaving `out` alone, when it is not asked (or the requests cancel out).
+ */
+export function stepAsideVelocity(out: Vec2, agent: Agent, request: ReadonlyVec2, home: ReadonlyVec2): boolean {
   let rx = request.x;
   let ry = request.y;
   const ax = agent.position.x - home.x;
@@ -67,14 +91,28 @@ export function standingForce(out: Vec2, agent: Agent, request: ReadonlyVec2, ho
     }
   }
   const length = Math.sqrt(rx * rx + ry * ry);
-  if (length > 1e-6) {
-    const speed = (GIVE_WAY_SPEED * agent.maxSpeed) / length;
-    velocityChangeForce(out, agent, rx * speed, ry * speed, config);
+  if (length <= 1e-6) return false;
+  const speed = (GIVE_WAY_SPEED * agent.maxSpeed) / length;
+  out.x = rx * speed;
+  out.y = ry * speed;
+  return true;
+}
+
+/**
+ * The force on an idle unit, into `out`: step aside along `request` when asked (see
+ * `stepAsideVelocity`); else brake to rest. Returns true when it brakes (the unit means to stand
+ * still).
+ */
+export function standingForce(out: Vec2, agent: Agent, request: ReadonlyVec2, home: ReadonlyVec2, config: SteeringConfig, dt: number): boolean {
+  if (stepAsideVelocity(_giveway_velocity, agent, request, home)) {
+    velocityChangeForce(out, agent, _giveway_velocity.x, _giveway_velocity.y, config);
     return false;
   }
   brakeForce(out, agent, dt);
   return true;
 }
+
+const _giveway_velocity = { x: 0, y: 0 };
 
 /** metres from its home a standing unit steps aside at most */
 export const MAX_YIELD = 1.5;

@@ -13,6 +13,7 @@
  * Strategies that sense circles (the articles' classic methods) are offered every unit and every
  * obstacle's bounding circle within their reach instead, and record what they need themselves.
  */
+import type { ShapeGeometry } from '../math/shapes';
 import { type ObstacleSensor, rayCastObstacle } from '../physics/world';
 import { type CellGrid, cellColumn, cellRow } from '../spatial/grid';
 import { type RingCells, collectRing, createRingCells } from '../spatial/rings';
@@ -26,6 +27,9 @@ import {
   type Sensing,
   clearThreat,
   layOutRays,
+  layOutRaysOfLength,
+  neighbourCutoff,
+  offerNeighbour,
   personalSpaceFraction,
   recordObstacleThreat,
   recordUnitThreat,
@@ -43,6 +47,11 @@ export interface SenseWorld {
   readonly units: readonly Agent[];
   readonly grid: CellGrid;
   readonly obstacles: readonly ObstacleSensor[];
+  /** the world's four walls as shapes just outside it, for the velocity choice */
+  readonly walls: readonly ShapeGeometry[];
+  /** casts a segment through the physics world: the nearest unit it hits other than `exclude`,
+   * and the fraction along the segment (owner null when none) */
+  castUnitRay(x1: number, y1: number, x2: number, y2: number, exclude: Agent, out: { owner: Agent | null; fraction: number }): void;
   /** metres */
   maxRadius: number;
   /** metres per second */
@@ -50,6 +59,14 @@ export interface SenseWorld {
 }
 
 const _sense_ring: RingCells = createRingCells();
+/** metres of gap within which a unit that is not closing in is still a neighbour, for the unit
+ * being sensed (the gap two units at full speed could close within the look-ahead) */
+let _sense_nearReach = 0;
+/** metres of gap beyond which a unit is never a threat: it is met later, when nearer (the search
+ * for threats would otherwise cover the whole look-ahead at twice full speed) */
+const THREAT_RANGE = 12;
+/** seconds at full speed within which obstacles and walls are gathered for the velocity choice */
+const OBSTACLE_REACH_TIME = 1.5;
 const _sense_hit = { fraction: 1, normal: { x: 0, y: 0 } };
 
 /**
@@ -69,38 +86,40 @@ export function senseUnit(
   sensing.push.x = 0;
   sensing.push.y = 0;
   clearThreat(sensing.threat);
+  sensing.neighbourCount = 0;
+  sensing.obstacleCount = 0;
   const senses = looksAhead ? strategy.senses : 'none';
   const raysCast = senses === 'rays' && layOutRays(sensing, agent, config);
   sensing.raysCast = raysCast;
   const grid = world.grid;
   // separation looks this far around the unit; the relative ray as far as any unit can come
-  // from within the look-ahead time (the gap between two units closes at most this fast);
-  // circle strategies as far as they say
+  // from within the look-ahead time (the gap between two units closes at most this fast), and
+  // neighbours that are not closing in as far as the gap could close within the look-ahead if
+  // both went at full speed; circle strategies as far as they say
   const crowdReach = agent.radius + config.separationGap;
-  const closingSpeed = raysCast
-    ? Math.sqrt(agent.velocity.x * agent.velocity.x + agent.velocity.y * agent.velocity.y) + world.maxSpeed
-    : 0;
+  const mode = senses === 'rays' ? RAYS : senses === 'circles' ? CIRCLES : NEIGHBOURS;
+  const closingSpeed = mode === RAYS ? Math.sqrt(agent.velocity.x * agent.velocity.x + agent.velocity.y * agent.velocity.y) + world.maxSpeed : 0;
   const contactReach = agent.radius + world.maxRadius + config.avoidClearance;
+  _sense_nearReach = config.avoidHorizon * (agent.maxSpeed + world.maxSpeed);
   const circleReach = senses === 'circles' ? strategy.reach(agent, config) : 0;
-  const reach = Math.max(crowdReach + world.maxRadius, config.lookAheadTime * closingSpeed + contactReach, circleReach + world.maxRadius);
-  const mode = raysCast ? RAYS : senses === 'circles' ? CIRCLES : NEIGHBOURS;
+  const reach = Math.max(
+    crowdReach + world.maxRadius,
+    mode === RAYS ? Math.min(THREAT_RANGE + contactReach, Math.max(config.avoidHorizon * closingSpeed + contactReach, agent.radius + world.maxRadius + _sense_nearReach)) : 0,
+    circleReach + world.maxRadius,
+  );
 
   // Cells in rings of growing Chebyshev distance around the unit's own cell, nearest first. A
-  // centre in ring k is at least (k - 1) cell sizes away, so once that is further than the
-  // soonest threat found so far can be (and than separation looks), no later ring can hold a
-  // sooner one. In a crowd the search stops after a few rings.
+  // centre in ring k is at least (k - 1) cell sizes away, so once no unit that far can be
+  // touched sooner, or be nearer, than the neighbours already found (and separation looks no
+  // further), no later ring can add one. In a crowd the search stops after a few rings.
   const column = cellColumn(grid, agent.position.x);
   const row = cellRow(grid, agent.position.y);
   const crowdRings = Math.ceil((crowdReach + world.maxRadius) / grid.cellSize);
   const rings = Math.ceil(reach / grid.cellSize);
-  const threat = sensing.threat;
   for (let ring = 0; ring <= rings; ring++) {
     if (ring > crowdRings) {
       if (mode === NEIGHBOURS) break;
-      if (mode === RAYS) {
-        const soonest = threat.kind === 'none' ? 1 : threat.fraction;
-        if ((ring - 1) * grid.cellSize - contactReach > soonest * config.lookAheadTime * closingSpeed) break;
-      }
+      if (mode === RAYS && leastKeyBeyond((ring - 1) * grid.cellSize, agent, world, config, closingSpeed) >= neighbourCutoff(sensing)) break;
     }
     collectRing(grid.columns, grid.rows, column, row, ring, _sense_ring);
     for (let k = 0; k < _sense_ring.count; k++) {
@@ -118,6 +137,8 @@ export function senseUnit(
     }
     return;
   }
+  if (mode === RAYS) gatherObstacles(world, agent, sensing, config);
+  if (senses === 'world-rays') castWorldRays(world, agent, sensing);
   if (!raysCast) return;
   let minX = Infinity;
   let minY = Infinity;
@@ -139,6 +160,33 @@ export function senseUnit(
       continue;
     }
     testObstacleAgainstRays(sensing, obstacle, config.avoidClearance);
+  }
+}
+
+const _sense_unitHit: { owner: Agent | null; fraction: number } = { owner: null, fraction: 1 };
+
+/**
+ * The RTS article's sensing, as written but for its one bug: when the unit moves faster than
+ * sqrt(radius) (its own test: speed squared against the radius), three rays one second of travel
+ * long, from its centre and its edges, cast through the physics world; the threat is the nearest
+ * unit any of them hits. (The article's callback stopped at the first hit planck reports, which
+ * is not the nearest; here every hit is clipped and the nearest kept.) Obstacles are not seen.
+ */
+function castWorldRays(world: SenseWorld, agent: Agent, sensing: Sensing): void {
+  const speedSq = agent.velocity.x * agent.velocity.x + agent.velocity.y * agent.velocity.y;
+  if (speedSq <= agent.radius || speedSq < 1e-18) return;
+  layOutRaysOfLength(sensing, agent, Math.sqrt(speedSq));
+  sensing.raysCast = true;
+  const threat = sensing.threat;
+  for (let index = 0; index < 3; index++) {
+    const ray = sensing.rays[index as 0 | 1 | 2];
+    world.castUnitRay(ray.origin.x, ray.origin.y, ray.end.x, ray.end.y, agent, _sense_unitHit);
+    const other = _sense_unitHit.owner;
+    if (other === null) continue;
+    const fraction = _sense_unitHit.fraction;
+    ray.hitFraction = fraction;
+    if (threat.kind !== 'none' && fraction >= threat.fraction) continue;
+    recordUnitThreat(threat, other, fraction, index, ray.origin.x + (ray.end.x - ray.origin.x) * fraction, ray.origin.y + (ray.end.y - ray.origin.y) * fraction);
   }
 }
 
@@ -176,25 +224,71 @@ function senseCell(
       continue;
     }
     if (mode !== RAYS) continue;
-    // it cannot be touched sooner than the soonest threat so far if it is further away than the
-    // gap can close in that time
-    const threat = sensing.threat;
-    if (threat.kind !== 'none') {
-      const reach = agent.radius + other.radius + config.avoidClearance + threat.fraction * config.lookAheadTime * closingSpeed;
-      if (dx * dx + dy * dy > reach * reach) continue;
-    }
-    if (strategy.isThreat(agent, other)) testUnitAhead(sensing, agent, other, config);
+    // skip what can neither be touched sooner nor be nearer than the neighbours already found
+    const cutoff = neighbourCutoff(sensing);
+    if (cutoff < Infinity && leastKeyBeyond(Math.sqrt(dx * dx + dy * dy), agent, world, config, closingSpeed) >= cutoff) continue;
+    testUnitAhead(sensing, agent, other, strategy, config);
   }
 }
 
-/** The relative ray against one unit; keeps it as the threat when it is the soonest so far. */
-function testUnitAhead(sensing: Sensing, agent: Agent, other: Agent, config: SteeringConfig): void {
-  const fraction = relativeRayFraction(agent, other, config.lookAheadTime, config.avoidClearance);
-  const threat = sensing.threat;
-  if (fraction < 0 || (threat.kind !== 'none' && fraction >= threat.fraction)) return;
-  const time = fraction * config.lookAheadTime;
-  recordUnitThreat(threat, other, fraction, RAY_RELATIVE, agent.position.x + agent.velocity.x * time, agent.position.y + agent.velocity.y * time);
+/**
+ * The smallest neighbour key a unit whose centre is at least `distance` from the agent's can
+ * have: it cannot be touched sooner than the gap can close at `closingSpeed`, nor be nearer than
+ * that distance. Infinity when it can be neither a threat nor near.
+ */
+function leastKeyBeyond(distance: number, agent: Agent, world: SenseWorld, config: SteeringConfig, closingSpeed: number): number {
+  const gap = distance - agent.radius - world.maxRadius;
+  const near = gap < _sense_nearReach ? 1 + Math.max(0, gap) / _sense_nearReach : Infinity;
+  const reachable = config.avoidHorizon * closingSpeed;
+  const soonest = reachable > 0 && gap < THREAT_RANGE ? (gap - config.avoidClearance) / reachable : Infinity;
+  return Math.min(near, soonest < 1 ? Math.max(0, soonest) : Infinity);
 }
+
+/**
+ * The relative ray against one unit: a unit it will touch within the look-ahead becomes a
+ * neighbour keyed by how soon (and the threat when it is the soonest so far); one it will not
+ * touch but that is near enough to become one within the look-ahead becomes a neighbour keyed
+ * by its distance.
+ */
+function testUnitAhead(sensing: Sensing, agent: Agent, other: Agent, strategy: AvoidanceStrategy, config: SteeringConfig): void {
+  const ox = other.position.x - agent.position.x;
+  const oy = other.position.y - agent.position.y;
+  const within = Math.sqrt(ox * ox + oy * oy) - agent.radius - other.radius < THREAT_RANGE;
+  const fraction = within && strategy.isThreat(agent, other) ? relativeRayFraction(agent, other, config.avoidHorizon, config.avoidClearance) : -1;
+  if (fraction >= 0) {
+    offerNeighbour(sensing, other, fraction);
+    const threat = sensing.threat;
+    if (threat.kind !== 'none' && fraction >= threat.fraction) return;
+    const time = fraction * config.avoidHorizon;
+    recordUnitThreat(threat, other, fraction, RAY_RELATIVE, agent.position.x + agent.velocity.x * time, agent.position.y + agent.velocity.y * time);
+    return;
+  }
+  const dx = other.position.x - agent.position.x;
+  const dy = other.position.y - agent.position.y;
+  const gap = Math.sqrt(dx * dx + dy * dy) - agent.radius - other.radius;
+  if (gap < _sense_nearReach) offerNeighbour(sensing, other, 1 + Math.max(0, gap) / _sense_nearReach);
+}
+
+/** Obstacles and walls whose bounds come within reach of the unit in the look-ahead, for the velocity choice. */
+function gatherObstacles(world: SenseWorld, agent: Agent, sensing: Sensing, config: SteeringConfig): void {
+  const reach = agent.radius + config.avoidClearance + agent.maxSpeed * Math.min(config.avoidHorizon, OBSTACLE_REACH_TIME);
+  const { x, y } = agent.position;
+  const list = sensing.obstacles;
+  for (const obstacle of world.obstacles) {
+    const shape = obstacle.geometry;
+    if (shape.maxX < x - reach || shape.minX > x + reach || shape.maxY < y - reach || shape.minY > y + reach) continue;
+    if (sensing.obstacleCount === MAX_NEARBY_OBSTACLES) break;
+    list[sensing.obstacleCount++] = shape;
+  }
+  for (const wall of world.walls) {
+    if (wall.maxX < x - reach || wall.minX > x + reach || wall.maxY < y - reach || wall.minY > y + reach) continue;
+    if (sensing.obstacleCount === MAX_NEARBY_OBSTACLES + 4) break;
+    list[sensing.obstacleCount++] = wall;
+  }
+}
+
+/** how many obstacles (besides the four walls) the velocity choice answers at most */
+const MAX_NEARBY_OBSTACLES = 12;
 
 /**
  * Circle obstacles are tested in closed form with the personal-space margin, like units; boxes

@@ -1,3 +1,4 @@
+import type { ShapeGeometry } from '../math/shapes';
 import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
 import type { Agent } from './agent';
 import type { SteeringConfig } from './config';
@@ -57,7 +58,24 @@ export interface Sensing {
   /** newtons: steering summed over every body in the way, by strategies that add up forces
    * (feeler); zero otherwise */
   push: Vec2;
+  /**
+   * The units the velocity choice answers (`rays`): those the unit will touch within the
+   * look-ahead, soonest first, then the nearest of the others that could be met within it, at most
+   * MAX_NEIGHBOURS in all. Entries past `neighbourCount` are stale.
+   */
+  neighbours: Agent[];
+  neighbourCount: number;
+  /** per neighbour: the fraction of the look-ahead at which it will be touched (< 1), or 1 plus its
+   * gap over the gap that could close within the look-ahead, for one that will not be touched; the
+   * list is sorted by it */
+  neighbourKeys: Float64Array;
+  /** the obstacles and walls near enough to matter within the look-ahead (`rays`) */
+  obstacles: ShapeGeometry[];
+  obstacleCount: number;
 }
+
+/** how many units the velocity choice answers at most */
+export const MAX_NEIGHBOURS = 10;
 
 export function createSensing(): Sensing {
   const ray = (): Ray => ({ origin: vec2(), end: vec2(), hitFraction: 1 });
@@ -78,7 +96,40 @@ export function createSensing(): Sensing {
     },
     crowding: vec2(),
     push: vec2(),
+    neighbours: [],
+    neighbourCount: 0,
+    neighbourKeys: new Float64Array(MAX_NEIGHBOURS),
+    obstacles: [],
+    obstacleCount: 0,
   };
+}
+
+/**
+ * Offers `other` as a neighbour with `key` (lower is more urgent): it takes its place in the
+ * sorted list when there is room or it beats the last one. Ties keep the earlier one first.
+ */
+export function offerNeighbour(sensing: Sensing, other: Agent, key: number): void {
+  let index = sensing.neighbourCount;
+  if (index === MAX_NEIGHBOURS) {
+    if (key >= sensing.neighbourKeys[MAX_NEIGHBOURS - 1]!) return;
+    index--;
+  } else {
+    sensing.neighbourCount++;
+  }
+  const keys = sensing.neighbourKeys;
+  const list = sensing.neighbours;
+  while (index > 0 && keys[index - 1]! > key) {
+    keys[index] = keys[index - 1]!;
+    list[index] = list[index - 1]!;
+    index--;
+  }
+  keys[index] = key;
+  list[index] = other;
+}
+
+/** The key of the least urgent neighbour when the list is full, else Infinity (anyone gets in). */
+export function neighbourCutoff(sensing: Sensing): number {
+  return sensing.neighbourCount === MAX_NEIGHBOURS ? sensing.neighbourKeys[MAX_NEIGHBOURS - 1]! : Infinity;
 }
 
 export function clearThreat(threat: Threat): void {
@@ -165,17 +216,24 @@ export function layOutRays(sensing: Sensing, agent: Agent, config: SteeringConfi
   const vy = agent.velocity.y;
   const speed = Math.sqrt(vx * vx + vy * vy);
   if (speed < config.minAvoidSpeed || speed < 1e-9) return false;
+  layOutRaysOfLength(sensing, agent, rayLength(agent, speed, config));
+  return true;
+}
+
+/** The three rays along the agent's (non-zero) velocity, `length` metres long. */
+export function layOutRaysOfLength(sensing: Sensing, agent: Agent, length: number): void {
+  const vx = agent.velocity.x;
+  const vy = agent.velocity.y;
+  const speed = Math.sqrt(vx * vx + vy * vy);
   const dirX = vx / speed;
   const dirY = vy / speed;
-  const len = rayLength(agent, speed, config);
   // left of the direction of travel is (-dirY, dirX)
   const sideX = -dirY * agent.radius;
   const sideY = dirX * agent.radius;
   const { x, y } = agent.position;
-  placeRay(sensing.rays[RAY_CENTRE], x, y, dirX * len, dirY * len);
-  placeRay(sensing.rays[RAY_LEFT], x + sideX, y + sideY, dirX * len, dirY * len);
-  placeRay(sensing.rays[RAY_RIGHT], x - sideX, y - sideY, dirX * len, dirY * len);
-  return true;
+  placeRay(sensing.rays[RAY_CENTRE], x, y, dirX * length, dirY * length);
+  placeRay(sensing.rays[RAY_LEFT], x + sideX, y + sideY, dirX * length, dirY * length);
+  placeRay(sensing.rays[RAY_RIGHT], x - sideX, y - sideY, dirX * length, dirY * length);
 }
 
 function placeRay(ray: Ray, x: number, y: number, dx: number, dy: number): void {

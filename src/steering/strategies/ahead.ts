@@ -29,6 +29,7 @@ function isAheadInside(agent: Agent, dir: { x: number; y: number }, along: numbe
 export const aheadAvoidance: AvoidanceStrategy = {
   name: 'ahead',
   senses: 'circles',
+  idleUnitsAvoid: false,
   isThreat: () => false,
   reach: (agent, config) => {
     const speed = Math.sqrt(agent.velocity.x * agent.velocity.x + agent.velocity.y * agent.velocity.y);

@@ -21,6 +21,7 @@ export const FEELER_LENGTH_FACTOR = 4;
 export const feelerAvoidance: AvoidanceStrategy = {
   name: 'feeler',
   senses: 'circles',
+  idleUnitsAvoid: false,
   isThreat: () => false,
   reach: (agent) => FEELER_LENGTH_FACTOR * 2 * agent.radius,
   consider(sensing, agent, centre, radius, unit, obstacleId, config) {

@@ -1,6 +1,8 @@
 /**
  * The avoidance strategies by name, in the order the command line and the page list them:
- * - `rays`: the project's controller (three rays, relative rays for units, the reciprocal side);
+ * - `rays`: the project's controller (relative rays against every unit it can meet, velocities
+ *   chosen on the side each pair agrees on);
+ * - `seed004`: the RTS article "Avoidance Behaviours" as written, the controller `rays` grew from;
  * - `ahead`, `feeler`, `projection`: the classic methods of the articles, for comparison;
  * - `none`: no avoidance, the baseline.
  */
@@ -10,9 +12,11 @@ import { feelerAvoidance } from './feeler';
 import { noAvoidance } from './none';
 import { projectionAvoidance } from './projection';
 import { raysAvoidance } from './rays';
+import { seed004Avoidance } from './seed004';
 
 export const AVOIDANCE_STRATEGIES: Readonly<Record<AvoidanceName, AvoidanceStrategy>> = {
   rays: raysAvoidance,
+  seed004: seed004Avoidance,
   ahead: aheadAvoidance,
   feeler: feelerAvoidance,
   projection: projectionAvoidance,

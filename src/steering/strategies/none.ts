@@ -4,6 +4,7 @@ import { type AvoidanceStrategy, NO_CIRCLES, decideNothing } from '../strategy';
 export const noAvoidance: AvoidanceStrategy = {
   name: 'none',
   senses: 'none',
+  idleUnitsAvoid: false,
   isThreat: () => false,
   ...NO_CIRCLES,
   decide: decideNothing,

@@ -19,6 +19,7 @@ import { clearUnlessThreatened, heading, recordCircleThreat } from './classic';
 export const projectionAvoidance: AvoidanceStrategy = {
   name: 'projection',
   senses: 'circles',
+  idleUnitsAvoid: false,
   isThreat: () => false,
   reach: (agent, config) => config.lookAheadTime * agent.maxSpeed,
   consider(sensing, agent, centre, radius, unit, obstacleId, config) {

@@ -1,13 +1,23 @@
 /**
- * `rays`: the project's controller, after the RTS article "Avoidance Behaviours" (see
- * docs/seed-articles.md for where it departs from it and why). The threat the rays will meet
- * soonest (units in their own frame, see sensing.ts), the reciprocal turn (adopt the side of a
- * unit already avoiding), and a bounded force that grows as the hit gets closer.
+ * `rays`: the project's controller. It keeps the RTS article's ideas (look ahead along the
+ * relative motion, pass on a side both units agree on) and answers every unit it can meet at
+ * once, not only the first (see docs/controller.md; docs/seed-articles.md for the article).
+ *
+ * The sense phase casts the relative ray against every unit near enough to matter: the units the
+ * agent will touch within the look-ahead, soonest first, and the nearest of the others. Each of
+ * them forbids a set of velocities: those whose relative ray hits it within the look-ahead (a
+ * velocity obstacle). The agent does not step out of it alone: it takes its share of the change
+ * of relative velocity that gets the pair out of it (half, when the other also avoids), on the
+ * side the two agree on, which leaves it a half-plane of allowed velocities. Obstacles and walls
+ * each allow the velocities that cannot reach them within the look-ahead. The velocity kept is
+ * the one nearest what seek / arrive wants, within max speed, that every half-plane allows
+ * (halfplanes.ts); the force is what changes the wanted velocity into it.
  */
-import { type Vec2, set, truncate, vec2 } from '../../math/vec2';
+import { nearestBoundaryPoint } from '../../math/shapes';
+import { vec2 } from '../../math/vec2';
 import { type Agent, LEFT, NO_SIDE, RIGHT, type Side } from '../agent';
-import type { SteeringConfig } from '../config';
-import type { Threat } from '../sensing';
+import { type HalfPlanes, addHalfPlane, clearHalfPlanes, createHalfPlanes, solveVelocity } from '../halfplanes';
+import { MAX_NEIGHBOURS } from '../sensing';
 import { type AvoidanceStrategy, NO_CIRCLES, decideNothing } from '../strategy';
 
 /**
@@ -20,149 +30,262 @@ export function isClosingIn(agent: Agent, other: Agent): boolean {
   return rvx * (other.position.x - agent.position.x) + rvy * (other.position.y - agent.position.y) > 0;
 }
 
-/**
- * The reciprocal turn: against a unit that is already avoiding, adopt its side (both turn, say,
- * left, and so pass each other on opposite sides); otherwise turn away from the side the threat
- * is on, read along the relative velocity (the way the agent moves with respect to it). When the
- * two are already avoiding on different sides, both adopting would swap them every tick; the unit
- * with the lower id keeps its side and the other adopts it.
- *
- * A unit or round obstacle that is almost dead ahead (its centre within half the sum of the
- * radii of the relative path) is passed on the RIGHT: there the cross product's sign is noise, and neighbours in a
- * crowd that read it differently swerve into each other. Exactly ahead turns right too, as in
- * the article, so two units meeting head-on both turn to their own right.
- *
- * A wall (a box or polygon hit by a ray, with a surface normal) is not passed around its centre:
- * the unit turns the way its velocity already runs along the wall, and only when it meets the
- * wall square on does the side of the wall's centre decide.
- */
-export function chooseSide(agent: Agent, threat: Threat): Side {
-  const other = threat.kind === 'unit' ? threat.unit : null;
-  if (other !== null && other.avoidSide !== NO_SIDE) {
-    const keepOwn = agent.avoidSide !== NO_SIDE && agent.avoidSide !== other.avoidSide && agent.id < other.id;
-    return keepOwn ? agent.avoidSide : other.avoidSide;
-  }
-  const relativeX = agent.velocity.x - threat.velocity.x;
-  const relativeY = agent.velocity.y - threat.velocity.y;
-  const speed = Math.sqrt(relativeX * relativeX + relativeY * relativeY);
-  const toOtherX = threat.centre.x - agent.position.x;
-  const toOtherY = threat.centre.y - agent.position.y;
-  const across = relativeX * toOtherY - relativeY * toOtherX; // |v_rel| times the offset from the path
-  const wall = threat.normal.x !== 0 || threat.normal.y !== 0;
-  if (wall) {
-    // the velocity's component along the wall: turning toward it is sliding along the wall
-    const into = relativeX * threat.normal.x + relativeY * threat.normal.y;
-    const alongX = relativeX - into * threat.normal.x;
-    const alongY = relativeY - into * threat.normal.y;
-    const turn = relativeX * alongY - relativeY * alongX;
-    if (Math.abs(turn) > SQUARE_ON * speed * speed) return turn > 0 ? LEFT : RIGHT;
-  } else if (Math.abs(across) <= DEAD_AHEAD * (agent.radius + threat.radius) * speed) {
-    return RIGHT;
-  }
-  return across < 0 ? LEFT : RIGHT;
-}
+/** metres: two units pressed inside each other's personal space keep at least this much of the
+ * gap they have, rather than being asked to restore all of it at once */
+const PRESSED_GAP = 0.01;
 
-/** fraction of the sum of the radii within which a unit or a round obstacle counts as dead ahead */
+/** the share of a pair's avoidance a unit takes when the other avoids too */
+const SHARED = 0.5;
+/** the share a standing unit takes against a unit on the move: all of it (it makes way) */
+const STANDING_SHARE = 1;
+/** seconds: how far ahead a moving unit looks at standing ones (it may come close to a unit that
+ * is not going anywhere, which makes way for it) */
+const STANDING_HORIZON = 1;
+/** seconds: how far ahead obstacles and walls are looked at (routes keep units off them; this
+ * only stops the last metre) */
+const OBSTACLE_HORIZON = 1;
+/** at full speed the wanted velocity is scaled by this before the choice: among the allowed
+ * velocities, the nearest to a point beyond the speed disc keeps speed and turns rather than
+ * slowing down */
+const AIM_BEYOND = 2;
+/** fraction of max speed from which a unit counts as going at full speed */
+const FULL_SPEED = 0.9;
+/** the lateral offset of the relative path, as a fraction of the sum of the radii, within which a
+ * unit counts as dead ahead and the pair's agreed side decides how to pass */
 const DEAD_AHEAD = 0.5;
-/** below this sine of the angle between the velocity and a wall's normal the wall is met square on */
-const SQUARE_ON = 0.05;
+
+/** metres: units wanting the opposite way lean the agent to its right from this gap on */
+const ONCOMING_GAP = 4;
 
 /**
- * The velocity that gets the agent past the threat on `side`, into `out`.
- *
- * The article steers toward a point beside the other body at the sum of the radii. Here the same
- * idea is taken in the threat's frame: the relative velocity is turned onto the tangent, on
- * `side`, of the circle of radius R = r_self + r_other + avoidClearance around the threat (the
- * line that just grazes it, at asin(R / d) from the line of centres), keeping its component
- * along that tangent; the agent's own velocity changes by the same amount, capped at its max
- * speed. Against an obstacle (velocity zero) that is the article's sidestep along the agent's own
- * heading; against a crosser it also slows down or speeds up as needed, which a turn of the
- * heading alone cannot. Inside R the tangent is perpendicular to the line of centres.
- * Coincident centres and zero relative velocity give the agent's own velocity back.
+ * How urgently `other` comes the opposite way to the agent, from 0 to 1: it wants (or wanted on
+ * the last tick) to go more than 120 degrees from where the agent wants to go, stands ahead of
+ * the agent, and is near (1 when touching, 0 at ONCOMING_GAP metres); 0 otherwise. A crowd
+ * jammed at a door has no relative motion to read, but its units still want opposite ways.
  */
-export function avoidanceVelocity(out: Vec2, agent: Agent, threat: Threat, side: Side, config: SteeringConfig): Vec2 {
-  if (threat.normal.x !== 0 || threat.normal.y !== 0) return alongWall(out, agent, threat, side);
-  set(out, agent.velocity.x, agent.velocity.y);
-  let tx = threat.centre.x - agent.position.x;
-  let ty = threat.centre.y - agent.position.y;
-  const distance = Math.sqrt(tx * tx + ty * ty);
-  if (distance < 1e-9) return out;
-  tx /= distance;
-  ty /= distance;
-  const clearRadius = agent.radius + threat.radius + config.avoidClearance;
-  const sine = Math.min(1, clearRadius / distance);
-  const cosine = Math.sqrt(1 - sine * sine);
-  // rotate the unit vector toward the threat by asin(R / d) to `side` (left = counter-clockwise)
-  const tangentX = tx * cosine - ty * sine * side;
-  const tangentY = ty * cosine + tx * sine * side;
-  const relativeX = agent.velocity.x - threat.velocity.x;
-  const relativeY = agent.velocity.y - threat.velocity.y;
-  const along = Math.max(0, relativeX * tangentX + relativeY * tangentY);
-  out.x += tangentX * along - relativeX;
-  out.y += tangentY * along - relativeY;
-  return truncate(out, out, agent.maxSpeed);
+function oncomingUrgency(agent: Agent, other: Agent, preferred: { x: number; y: number }): number {
+  const wx = other.wanted.x;
+  const wy = other.wanted.y;
+  const ownSpeed = Math.sqrt(preferred.x * preferred.x + preferred.y * preferred.y);
+  const otherSpeed = Math.sqrt(wx * wx + wy * wy);
+  if (ownSpeed < 1e-9 || otherSpeed < 1e-9) return 0;
+  if ((preferred.x * wx + preferred.y * wy) / (ownSpeed * otherSpeed) > -0.5) return 0;
+  const dx = other.position.x - agent.position.x;
+  const dy = other.position.y - agent.position.y;
+  if (dx * preferred.x + dy * preferred.y <= 0) return 0;
+  const gap = Math.sqrt(dx * dx + dy * dy) - agent.radius - other.radius;
+  return gap >= ONCOMING_GAP ? 0 : 1 - Math.max(0, gap) / ONCOMING_GAP;
 }
 
 /**
- * Against a wall: run along it on `side` at the agent's speed. The wall's bounding circle, which
- * the general rule steers around, can be metres wider than the wall is thick, and steering
- * round it brakes a unit that meets a long wall at a slant. (Tilting away from the wall as well
- * was tried: in the two-way corridor it pushed units into the oncoming lane and doubled the
- * collisions.)
+ * The side on which the agent passes `other` when the relative path runs almost through its
+ * centre, where the geometry gives no clear answer: the side one of them is already avoiding on
+ * (both adopt it, so they pass on opposite sides: the reciprocal turn); when both avoid on
+ * different sides, the side of the one with the lower id; else RIGHT (each to its own right).
+ * Both units of a pair reach the same answer.
  */
-function alongWall(out: Vec2, agent: Agent, threat: Threat, side: Side): Vec2 {
-  // the tangent on `side`: the normal turned a right angle, to the side of the velocity that
-  // `side` names (or forward when the unit already runs exactly along the wall)
-  let tx = -threat.normal.y;
-  let ty = threat.normal.x;
-  const turn = agent.velocity.x * ty - agent.velocity.y * tx; // > 0: the tangent is left of the velocity
-  const forward = agent.velocity.x * tx + agent.velocity.y * ty;
-  if (turn !== 0 ? (turn > 0 ? LEFT : RIGHT) !== side : forward < 0) {
-    tx = -tx;
-    ty = -ty;
+export function agreedSide(agent: Agent, other: Agent): Side {
+  if (agent.avoidSide !== NO_SIDE && other.avoidSide !== NO_SIDE && agent.avoidSide !== other.avoidSide) {
+    return agent.id < other.id ? agent.avoidSide : other.avoidSide;
   }
-  const speed = Math.sqrt(agent.velocity.x * agent.velocity.x + agent.velocity.y * agent.velocity.y);
-  return set(out, tx * speed, ty * speed);
-}
-
-const _avoid_velocity = vec2();
-
-/**
- * Whether the threat is further away than the point the unit stops at (the closest threat is,
- * so every other is too): nothing there is in its way. Units arriving among group-mates that
- * already stand in the neighbouring slots would otherwise swerve around them at the last metre.
- */
-export function liesBeyondTarget(agent: Agent, threat: Threat): boolean {
-  const dx = threat.point.x - agent.position.x;
-  const dy = threat.point.y - agent.position.y;
-  return dx * dx + dy * dy > agent.distanceToTarget * agent.distanceToTarget;
+  if (other.avoidSide !== NO_SIDE) return other.avoidSide;
+  if (agent.avoidSide !== NO_SIDE) return agent.avoidSide;
+  return RIGHT;
 }
 
 /**
- * The controller: the threat the rays will meet soonest, the reciprocal turn, and a force
- * that grows as the hit gets closer. The force blends the velocity the unit wants (seek /
- * arrive) toward the avoidance velocity by urgency = min(1, avoidWeight * (1 - fraction)): none
- * at the end of the look-ahead, all of it from 1 - 1 / avoidWeight on. Being a change of desired
- * velocity, it is bounded, so separation still acts in a crowd (the article's gain, avoidWeight /
- * fraction times a velocity-change force, swamps everything else up close and throws units
- * into their neighbours).
+ * Adds the half-plane of velocities `other` leaves the agent: the agent's `share` of the smallest
+ * change of relative velocity that takes it out of the velocity obstacle (the relative velocities
+ * whose ray, over `horizon` seconds, comes within `reach` metres of `other`), on the side the two
+ * agree on when `other` is dead ahead. Units already within `reach` must part within `settle`
+ * seconds. Returns the side the agent passes on (LEFT: it turns left, keeping `other` on its right).
  */
+export function addReciprocalPlane(planes: HalfPlanes, agent: Agent, other: Agent, share: number, reach: number, horizon: number, settle: number): Side {
+  const px = other.position.x - agent.position.x;
+  const py = other.position.y - agent.position.y;
+  const vx = agent.velocity.x - other.velocity.x;
+  const vy = agent.velocity.y - other.velocity.y;
+  const distanceSq = px * px + py * py;
+  const reachSq = reach * reach;
+  let nx: number;
+  let ny: number;
+  let change: number;
+  let side: Side;
+  if (distanceSq > reachSq) {
+    // relative velocity measured from the centre of the disc the obstacle ends in at `horizon`
+    const wx = vx - px / horizon;
+    const wy = vy - py / horizon;
+    const wSq = wx * wx + wy * wy;
+    const wDotP = wx * px + wy * py;
+    if (wDotP < 0 && wDotP * wDotP > reachSq * wSq) {
+      // nearest the rounded end of the obstacle: out along w
+      const wLength = Math.sqrt(wSq);
+      nx = wx / wLength;
+      ny = wy / wLength;
+      change = reach / horizon - wLength;
+      side = px * wy - py * wx > 0 ? LEFT : RIGHT;
+    } else {
+      // nearest one of its two edges: the legs from the agent tangent to the disc
+      const relativeSpeedSq = vx * vx + vy * vy;
+      const across = px * vy - py * vx; // |p| times the relative path's offset, signed
+      const deadAhead = across * across <= DEAD_AHEAD * DEAD_AHEAD * reachSq * relativeSpeedSq;
+      side = deadAhead ? agreedSide(agent, other) : px * wy - py * wx > 0 ? LEFT : RIGHT;
+      const leg = Math.sqrt(distanceSq - reachSq);
+      // the leg's direction: the line of centres turned by asin(reach / distance) to `side`
+      const dx = (px * leg - side * py * reach) / distanceSq;
+      const dy = (side * px * reach + py * leg) / distanceSq;
+      // outward normal: away from the obstacle's inside, i.e. further to `side`
+      nx = -side * dy;
+      ny = side * dx;
+      // the relative velocity moved onto the leg: how far that is, along the normal
+      change = -(vx * nx + vy * ny);
+    }
+  } else {
+    // already within reach: part within `settle` seconds
+    const wx = vx - px / settle;
+    const wy = vy - py / settle;
+    const wLength = Math.sqrt(wx * wx + wy * wy);
+    if (wLength > 1e-9) {
+      nx = wx / wLength;
+      ny = wy / wLength;
+    } else {
+      // no motion and no offset to read a way out from: apart along the line of centres, or
+      // (coincident) along a direction the two ids agree on
+      const distance = Math.sqrt(distanceSq);
+      nx = distance > 1e-9 ? -px / distance : agent.id < other.id ? -1 : 1;
+      ny = distance > 1e-9 ? -py / distance : 0;
+    }
+    change = reach / settle - wLength;
+    side = px * wy - py * wx > 0 ? LEFT : RIGHT;
+  }
+  // the agent's velocity must end up at least `share * change` further along n than now
+  addHalfPlane(planes, nx, ny, nx * agent.velocity.x + ny * agent.velocity.y + share * change, false);
+  return side;
+}
+
+const _rays_planes = createHalfPlanes(MAX_NEIGHBOURS + 32);
+/** the side each unit's half-plane passes on, by plane index */
+const _rays_sides: Side[] = [];
+/** m/s: a half-plane the chosen velocity lies within this of is one the choice is pressed against */
+const BINDING_SLACK = 0.05;
+
+/**
+ * The side the agent avoids on: that of the unit whose half-plane the chosen velocity is pressed
+ * against the hardest (what it is steering round); NO_SIDE when no unit holds it back.
+ */
+function bindingSide(planes: HalfPlanes, choice: { x: number; y: number }): Side {
+  let side: Side = NO_SIDE;
+  let tightest = BINDING_SLACK;
+  for (let index = planes.hard; index < planes.count; index++) {
+    const slack = planes.normalX[index]! * choice.x + planes.normalY[index]! * choice.y - planes.offset[index]!;
+    if (slack < tightest) {
+      tightest = slack;
+      side = _rays_sides[index]!;
+    }
+  }
+  return side;
+}
+const _rays_point = vec2();
+const _rays_choice = vec2();
+
+/**
+ * Adds the half-plane an obstacle or wall leaves: velocities that cannot bring the agent within
+ * `clearance` of it in `horizon` seconds (the shape is convex, so its distance cannot fall faster
+ * than along the outward normal at its nearest point). Nothing when no velocity within max speed
+ * could reach it.
+ */
+function addObstaclePlane(planes: HalfPlanes, agent: Agent, shape: Parameters<typeof nearestBoundaryPoint>[0], clearance: number, horizon: number): void {
+  const { x, y } = agent.position;
+  const distance = nearestBoundaryPoint(shape, x, y, _rays_point);
+  let nx = x - _rays_point.x;
+  let ny = y - _rays_point.y;
+  const length = Math.sqrt(nx * nx + ny * ny);
+  if (length < 1e-9) return; // on the boundary exactly: the physics holds it out this tick
+  // inside (pushed in by a crowd): the way out is toward the nearest boundary point
+  const outward = distance < 0 ? -1 : 1;
+  nx = (outward * nx) / length;
+  ny = (outward * ny) / length;
+  const gap = distance - agent.radius - clearance;
+  const offset = -gap / horizon;
+  if (offset <= -agent.maxSpeed) return;
+  addHalfPlane(planes, nx, ny, offset, true);
+}
+
 export const raysAvoidance: AvoidanceStrategy = {
   name: 'rays',
   senses: 'rays',
+  idleUnitsAvoid: true,
   isThreat: isClosingIn,
   ...NO_CIRCLES,
   decide(out, agent, sensing, preferred, config) {
-    const threat = sensing.threat;
-    if (!sensing.raysCast || threat.kind === 'none' || liesBeyondTarget(agent, threat)) {
+    const count = sensing.neighbourCount;
+    if (count === 0 && sensing.obstacleCount === 0) {
       decideNothing(out);
       return;
     }
-    const side = chooseSide(agent, threat);
-    const avoid = avoidanceVelocity(_avoid_velocity, agent, threat, side, config);
-    const urgency = Math.min(1, config.avoidWeight * (1 - threat.fraction));
-    const gain = (urgency * agent.mass) / config.responseTime;
-    set(out.force, (avoid.x - preferred.x) * gain, (avoid.y - preferred.y) * gain);
-    out.side = side;
+    const planes = _rays_planes;
+    clearHalfPlanes(planes);
+    // personal space from obstacles, but never more than the way left to the target (a slot may
+    // lie close to a wall)
+    const obstacleClearance = Math.max(0, Math.min(config.avoidClearance, agent.distanceToTarget - config.arrivalTolerance));
+    for (let index = 0; index < sensing.obstacleCount; index++) {
+      addObstaclePlane(planes, agent, sensing.obstacles[index]!, obstacleClearance, Math.min(config.avoidHorizon, OBSTACLE_HORIZON));
+    }
+    for (let index = 0; index < count; index++) {
+      const other = sensing.neighbours[index]!;
+      // a unit standing beyond where the agent stops is not in its way
+      const dx = other.position.x - agent.position.x;
+      const dy = other.position.y - agent.position.y;
+      const distance = Math.sqrt(dx * dx + dy * dy);
+      const contact = agent.radius + other.radius;
+      // personal space, or what is left of it when a crowd has pressed closer
+      const reach = Math.max(contact, Math.min(contact + config.avoidClearance, distance - PRESSED_GAP));
+      if (other.groupId === 0 && distance - reach > agent.distanceToTarget) continue;
+      // every unit avoids, standing ones too: each takes its share; a standing unit makes way for
+      // one on the move, which may come close to it (it is not going anywhere fast)
+      const otherStanding = other.groupId === 0;
+      const share = agent.groupId === 0 && !otherStanding ? STANDING_SHARE : SHARED;
+      const horizon = otherStanding ? Math.min(config.avoidHorizon, STANDING_HORIZON) : config.avoidHorizon;
+      _rays_sides[planes.count] = addReciprocalPlane(planes, agent, other, share, reach, horizon, config.responseTime);
+    }
+    if (planes.count === 0) {
+      decideNothing(out);
+      return;
+    }
+    // keep right: with units of other orders coming at it (about to meet it, or near and wanting
+    // the opposite way), the agent leans its wanted velocity to its right, more the sooner they
+    // would meet, so counter-flows form lanes and crossings swirl
+    let wantX = preferred.x;
+    let wantY = preferred.y;
+    if (agent.groupId !== 0 && config.keepRight > 0) {
+      // the soonest threat of another order (threats come first, soonest first)
+      let urgency = 0;
+      for (let index = 0; index < count; index++) {
+        const other = sensing.neighbours[index]!;
+        if (other.groupId === agent.groupId || other.groupId === 0) continue;
+        const key = sensing.neighbourKeys[index]!;
+        if (key < 1) urgency = Math.max(urgency, 1 - key);
+        else urgency = Math.max(urgency, oncomingUrgency(agent, other, preferred));
+      }
+      if (urgency > 0) {
+        const angle = -config.keepRight * urgency;
+        const cos = Math.cos(angle);
+        const sin = Math.sin(angle);
+        wantX = preferred.x * cos - preferred.y * sin;
+        wantY = preferred.x * sin + preferred.y * cos;
+      }
+    }
+    // at full speed, aim beyond what the disc allows: among the allowed velocities this prefers
+    // keeping speed and turning to slowing down
+    const wantSpeedSq = wantX * wantX + wantY * wantY;
+    if (wantSpeedSq > FULL_SPEED * FULL_SPEED * agent.maxSpeed * agent.maxSpeed) {
+      wantX *= AIM_BEYOND;
+      wantY *= AIM_BEYOND;
+    }
+    solveVelocity(planes, agent.maxSpeed, wantX, wantY, _rays_choice);
+    const gain = agent.mass / config.responseTime;
+    out.force.x = (_rays_choice.x - preferred.x) * gain;
+    out.force.y = (_rays_choice.y - preferred.y) * gain;
+    out.side = bindingSide(planes, _rays_choice);
   },
 };

@@ -1,5 +1,5 @@
 /**
- * The sense phase (src/physics/sensing.ts) run through a real simulation: which hit becomes the
+ * The sense phase (src/steering/sense.ts) run through a real simulation: which hit becomes the
  * threat. Candidates come in grid order (units) or list order (obstacles), so every case is
  * built both ways round.
  */
@@ -30,7 +30,7 @@ function runUntilSeen(sim: ReturnType<typeof createSimulation>, runner: number) 
   while (unit.position.x < 10.5) stepSimulation(sim);
   expect(unit.sensing.threat.kind).toBe('none');
   expect(speedOf(unit)).toBeCloseTo(4, 6);
-  updateSteeringConfig(sim, { lookAheadTime: 1 });
+  updateSteeringConfig(sim, { lookAheadTime: 1, avoidHorizon: 1 });
   const seenX = unit.position.x;
   const seenSpeed = speedOf(unit);
   stepSimulation(sim);
@@ -40,7 +40,7 @@ function runUntilSeen(sim: ReturnType<typeof createSimulation>, runner: number) 
 describe('the threat is the unit the runner will touch soonest, whatever order candidates come in', () => {
   for (const order of ['near-first', 'far-first'] as const) {
     it(`keeps the nearer of two standing units on its line, both in one grid cell (${order})`, () => {
-      const sim = createSimulation({ width: 40, height: 20, steering: { lookAheadTime: 0.01 }, navigation: false });
+      const sim = createSimulation({ width: 40, height: 20, steering: { lookAheadTime: 0.01, avoidHorizon: 0.01 }, navigation: false });
       const runner = addUnit(sim, { x: 2, y: 10 });
       // x = 12.2 and 13.8 share the 2 m cell [12, 14): the grid hands them over in creation order
       const places = order === 'near-first' ? [{ x: 12.2, y: 10.1 }, { x: 13.8, y: 10 }] : [{ x: 13.8, y: 10 }, { x: 12.2, y: 10.1 }];
@@ -60,7 +60,7 @@ describe('the threat is the unit the runner will touch soonest, whatever order c
 
     it(`keeps a unit off its line that it will graze sooner over one on its line further on (${order})`, () => {
       // the near unit at y = 10.9 is entered at x = 13 - sqrt(1.1^2 - 0.9^2); the far one at 13.1
-      const sim = createSimulation({ width: 40, height: 20, steering: { lookAheadTime: 0.01 }, navigation: false });
+      const sim = createSimulation({ width: 40, height: 20, steering: { lookAheadTime: 0.01, avoidHorizon: 0.01 }, navigation: false });
       const runner = addUnit(sim, { x: 2, y: 10 });
       const places = order === 'near-first' ? [{ x: 13, y: 10.9 }, { x: 14.2, y: 10 }] : [{ x: 14.2, y: 10 }, { x: 13, y: 10.9 }];
       const created = places.map((place) => addUnit(sim, place));
@@ -75,7 +75,7 @@ describe('the threat is the unit the runner will touch soonest, whatever order c
 
 describe('the ring search stops early only when nothing further can be sooner', () => {
   it('finds a fast unit coming head-on from rings away that will be touched before a near slow one ahead', () => {
-    const sim = createSimulation({ width: 60, height: 20, steering: { lookAheadTime: 0.01 } });
+    const sim = createSimulation({ width: 60, height: 20, steering: { lookAheadTime: 0.01, avoidHorizon: 0.01 } });
     const runner = addUnit(sim, { x: 2, y: 10 });
     // 2.4 m ahead of the runner's stopping point: a unit walking the same way at 1 m/s...
     const slow = addUnit(sim, { x: 14, y: 10, maxSpeed: 1 });
@@ -88,7 +88,7 @@ describe('the ring search stops early only when nothing further can be sooner', 
     const slowUnit = getUnit(sim, slow)!;
     const fastUnit = getUnit(sim, fast)!;
     while (unit.position.x < 8) stepSimulation(sim);
-    updateSteeringConfig(sim, { lookAheadTime: 1.5 });
+    updateSteeringConfig(sim, { lookAheadTime: 1.5, avoidHorizon: 1.5 });
     const gapToSlow = slowUnit.position.x - unit.position.x - 1.1;
     const gapToFast = fastUnit.position.x - unit.position.x - 1.1;
     const closingSlow = speedOf(unit) - speedOf(slowUnit);
@@ -107,7 +107,7 @@ describe('obstacles: the closest hit over the three rays, whatever order they we
       // circles of radius 0.5 seen 0.1 m larger. The near one at y = 10.9 is 0.4 m from the left
       // ray (y = 10.5) and 0.9 m from the centre ray: only the left ray meets it, at
       // x = 13 - sqrt(0.6^2 - 0.4^2)
-      const sim = createSimulation({ width: 40, height: 20, steering: { lookAheadTime: 0.01 }, navigation: false });
+      const sim = createSimulation({ width: 40, height: 20, steering: { lookAheadTime: 0.01, avoidHorizon: 0.01 }, navigation: false });
       const runner = addUnit(sim, { x: 2, y: 10 });
       const near = { type: 'circle' as const, x: 13, y: 10.9, radius: 0.5 };
       const far = { type: 'circle' as const, x: 14.2, y: 10, radius: 0.5 };
@@ -128,7 +128,7 @@ describe('obstacles: the closest hit over the three rays, whatever order they we
   it('sees a box corner that passes between the rays, with the personal-space margin', () => {
     // a box whose corner pokes to y = 10.55, between the left ray (10.5) and the unit's edge
     // plus margin (10.6): the left ray, moved out by the 0.1 m margin to 10.6, meets it
-    const sim = createSimulation({ width: 40, height: 20, steering: { lookAheadTime: 0.01 }, navigation: false });
+    const sim = createSimulation({ width: 40, height: 20, steering: { lookAheadTime: 0.01, avoidHorizon: 0.01 }, navigation: false });
     const runner = addUnit(sim, { x: 2, y: 10 });
     const box = addObstacle(sim, { type: 'box', x: 14, y: 10.55 + 0.5, width: 1, height: 1, angle: 0 });
     const { threat, seenX, reach } = runUntilSeen(sim, runner);

@@ -1,0 +1,260 @@
+/**
+ * The `rays` controller (src/steering/strategies/rays.ts): which units are threats (the relative
+ * ray), the side a pair agrees on, the half-plane each unit leaves the other, the velocity chosen
+ * under all of them, and the controller in a running simulation.
+ */
+import { describe, expect, it } from 'vitest';
+import { LEFT, NO_SIDE, RIGHT, type Side, addUnit, createSimulation, getUnit, issueOrder, simulationTick, stepSimulation } from '../../src/index';
+import type { Agent } from '../../src/steering/agent';
+import { DEFAULT_STEERING_CONFIG } from '../../src/steering/config';
+import { createHalfPlanes, solveVelocity } from '../../src/steering/halfplanes';
+import { createSensing, offerNeighbour, relativeRayFraction } from '../../src/steering/sensing';
+import { AVOIDANCE_STRATEGIES } from '../../src/steering/strategies/index';
+import { addReciprocalPlane, agreedSide } from '../../src/steering/strategies/rays';
+import { runTicks } from '../support';
+
+const rays = AVOIDANCE_STRATEGIES.rays;
+
+function agent(fields: Partial<Agent> & Pick<Agent, 'position' | 'velocity'>): Agent {
+  return { id: 1, radius: 0.5, mass: 15.7, maxSpeed: 4, maxForce: 251, avoidSide: NO_SIDE, groupId: 1, distanceToTarget: Infinity, wanted: { x: 0, y: 0 }, ...fields };
+}
+
+// the agent most cases are seen from: at the origin, moving east (+x); its left is +y
+const eastbound = agent({ id: 1, position: { x: 0, y: 0 }, velocity: { x: 4, y: 0 } });
+
+/** The closest the two come within `horizon` seconds if they keep these velocities (centre to centre). */
+function closestApproach(a: Agent, va: { x: number; y: number }, b: Agent, vb: { x: number; y: number }, horizon: number): number {
+  const px = b.position.x - a.position.x;
+  const py = b.position.y - a.position.y;
+  const vx = vb.x - va.x;
+  const vy = vb.y - va.y;
+  const speedSq = vx * vx + vy * vy;
+  const t = speedSq < 1e-12 ? 0 : Math.min(horizon, Math.max(0, -(px * vx + py * vy) / speedSq));
+  return Math.hypot(px + vx * t, py + vy * t);
+}
+
+/** The velocity `me` picks against `other` alone, wanting `want`, with share 1/2. */
+function pickAgainst(me: Agent, other: Agent, want: { x: number; y: number }, horizon = 3.5): { x: number; y: number; side: Side } {
+  const planes = createHalfPlanes(4);
+  const side = addReciprocalPlane(planes, me, other, 0.5, me.radius + other.radius + 0.1, horizon, 0.05);
+  const out = { x: 0, y: 0 };
+  solveVelocity(planes, me.maxSpeed, want.x, want.y, out);
+  return { ...out, side };
+}
+
+describe('which units are threats: the relative ray', () => {
+  const { lookAheadTime, avoidClearance } = DEFAULT_STEERING_CONFIG;
+  const soonest = (me: Agent, other: Agent) => relativeRayFraction(me, other, lookAheadTime, avoidClearance);
+
+  it('sees a crosser that is not in my path yet but will be when I get there', () => {
+    // 2 m ahead and 2 m to the right, coming north at my speed: both reach (2, 0) in 0.5 s
+    const crosser = agent({ id: 2, position: { x: 2, y: -2 }, velocity: { x: 0, y: 4 } });
+    const fraction = soonest(eastbound, crosser);
+    // relative velocity (4, -4) from the origin enters the 1.1 m circle around (2, -2) at
+    // t = (2 sqrt 2 - 1.1) / (4 sqrt 2) s
+    expect(fraction * lookAheadTime).toBeCloseTo((2 * Math.SQRT2 - 1.1) / (4 * Math.SQRT2), 9);
+    expect(rays.isThreat(eastbound, crosser)).toBe(true);
+  });
+
+  it('ignores a crosser that is in my path now but will be gone when I get there', () => {
+    const crosser = agent({ id: 2, position: { x: 3, y: 0 }, velocity: { x: 0, y: 4 } });
+    expect(soonest(eastbound, crosser)).toBe(-1);
+  });
+
+  it('never sees a unit walking alongside or ahead at my velocity, even while it avoids (no relative motion)', () => {
+    const friend = agent({ id: 2, position: { x: 2, y: 0 }, velocity: { x: 4, y: 0 }, avoidSide: LEFT });
+    expect(soonest(eastbound, friend)).toBe(-1);
+    expect(rays.isThreat(eastbound, friend)).toBe(false);
+    const beside = agent({ id: 2, position: { x: 0, y: 1.05 }, velocity: { x: 4, y: 0 } });
+    expect(soonest(eastbound, beside)).toBe(-1);
+  });
+
+  it('sees a slower unit ahead going my way, when I will catch it within the look-ahead', () => {
+    // gap to the 1.1 m circle: 2.9 m, closing at 2 m/s: 1.45 s of the 1.5 s look-ahead
+    const slower = agent({ id: 2, position: { x: 4, y: 0 }, velocity: { x: 2, y: 0 } });
+    expect(soonest(eastbound, slower)).toBeCloseTo(1.45 / lookAheadTime, 9);
+    const farAhead = agent({ id: 2, position: { x: 9, y: 0 }, velocity: { x: 2, y: 0 } });
+    expect(soonest(eastbound, farAhead)).toBe(-1);
+  });
+
+  it('sees a stationary unit in the way, and one coming the other way twice as soon', () => {
+    const standing = agent({ id: 2, position: { x: 5, y: 0 }, velocity: { x: 0, y: 0 } });
+    const oncoming = agent({ id: 2, position: { x: 5, y: 0 }, velocity: { x: -4, y: 0 } });
+    expect(soonest(eastbound, standing)).toBeCloseTo(3.9 / 4 / lookAheadTime, 9);
+    expect(soonest(eastbound, oncoming)).toBeCloseTo(3.9 / 8 / lookAheadTime, 9);
+  });
+
+  it('reads fraction 0 inside the personal space or touching while the gap still closes, and nothing once it opens', () => {
+    const close = agent({ id: 2, position: { x: 1.05, y: 0 }, velocity: { x: 0, y: 0 } });
+    expect(soonest(eastbound, close)).toBe(0);
+    const touching = agent({ id: 2, position: { x: 0.9, y: 0 }, velocity: { x: 0, y: 0 } });
+    expect(soonest(eastbound, touching)).toBe(0);
+    const leaving = agent({ id: 2, position: { x: 0.9, y: 0 }, velocity: { x: 5, y: 0 } });
+    expect(soonest(eastbound, leaving)).toBe(-1);
+    const behind = agent({ id: 2, position: { x: -0.9, y: 0 }, velocity: { x: 0, y: 0 } });
+    expect(soonest(eastbound, behind)).toBe(-1);
+  });
+
+  it('gives -1, not NaN, for coincident centres and for zero relative velocity', () => {
+    expect(soonest(eastbound, agent({ id: 2, position: { x: 0, y: 0 }, velocity: { x: 0, y: 0 } }))).toBe(-1);
+    const still = agent({ position: { x: 0, y: 0 }, velocity: { x: 0, y: 0 } });
+    expect(soonest(still, agent({ id: 2, position: { x: 1.05, y: 0 }, velocity: { x: 0, y: 0 } }))).toBe(-1);
+  });
+
+  it('sees no threats at all with avoidance "none"', () => {
+    const standing = agent({ id: 2, position: { x: 2, y: 0 }, velocity: { x: 0, y: 0 } });
+    expect(AVOIDANCE_STRATEGIES.none.isThreat(eastbound, standing)).toBe(false);
+  });
+});
+
+describe('the side a pair agrees on when one is dead ahead of the other', () => {
+  it('adopts the side of a unit already avoiding (both turn the same way: they pass on opposite sides)', () => {
+    expect(agreedSide(eastbound, agent({ id: 2, position: { x: 3, y: 0 }, velocity: { x: -4, y: 0 }, avoidSide: LEFT }))).toBe(LEFT);
+    expect(agreedSide(agent({ ...eastbound, avoidSide: RIGHT }), agent({ id: 2, position: { x: 3, y: 0 }, velocity: { x: -4, y: 0 } }))).toBe(RIGHT);
+  });
+
+  it('when both avoid on different sides, the side of the lower id; both units reach the same answer', () => {
+    const a = agent({ ...eastbound, id: 1, avoidSide: LEFT });
+    const b = agent({ id: 2, position: { x: 3, y: 0 }, velocity: { x: -4, y: 0 }, avoidSide: RIGHT });
+    expect(agreedSide(a, b)).toBe(LEFT);
+    expect(agreedSide(b, a)).toBe(LEFT);
+  });
+
+  it('when neither avoids, each turns to its own right', () => {
+    const b = agent({ id: 2, position: { x: 3, y: 0 }, velocity: { x: -4, y: 0 } });
+    expect(agreedSide(eastbound, b)).toBe(RIGHT);
+    expect(agreedSide(b, eastbound)).toBe(RIGHT);
+  });
+});
+
+describe('the half-plane each unit leaves the other, and the velocity chosen under it', () => {
+  it('two units head-on each take half the turn, to their own right, and then miss each other', () => {
+    const a = eastbound;
+    const b = agent({ id: 2, position: { x: 10, y: 0 }, velocity: { x: -4, y: 0 } });
+    const va = pickAgainst(a, b, { x: 4, y: 0 });
+    const vb = pickAgainst(b, a, { x: -4, y: 0 });
+    expect(va.side).toBe(RIGHT);
+    expect(vb.side).toBe(RIGHT);
+    // each to its own right: A (east) goes south, B (west) goes north, by the same amount
+    expect(va.y).toBeLessThan(0);
+    expect(vb.y).toBeGreaterThan(0);
+    expect(va.y).toBeCloseTo(-vb.y, 9);
+    // together they clear the 1.1 m circle over the horizon, though neither alone would
+    expect(closestApproach(a, va, b, vb, 3.5)).toBeGreaterThanOrEqual(1.1 - 1e-9);
+    expect(closestApproach(a, va, b, b.velocity, 3.5)).toBeLessThan(1.1);
+  });
+
+  it('a crosser coming from the right is missed, and nothing changes for one that will not be met', () => {
+    const a = eastbound;
+    const crosser = agent({ id: 2, position: { x: 4, y: -4 }, velocity: { x: 0, y: 4 } });
+    const va = pickAgainst(a, crosser, { x: 4, y: 0 });
+    const vc = pickAgainst(crosser, a, { x: 0, y: 4 });
+    expect(closestApproach(a, va, crosser, vc, 3.5)).toBeGreaterThanOrEqual(1.1 - 1e-9);
+    const far = agent({ id: 2, position: { x: 4, y: -30 }, velocity: { x: 0, y: 4 } });
+    const unchanged = pickAgainst(a, far, { x: 4, y: 0 });
+    expect(unchanged.x).toBeCloseTo(4, 9);
+    expect(unchanged.y).toBeCloseTo(0, 9);
+  });
+
+  it('two units already pressed together are asked to move apart; coincident ones get finite answers', () => {
+    const a = agent({ position: { x: 0, y: 0 }, velocity: { x: 0, y: 0 } });
+    const b = agent({ id: 2, position: { x: 0.9, y: 0 }, velocity: { x: 0, y: 0 } });
+    const va = pickAgainst(a, b, { x: 0, y: 0 });
+    expect(va.x).toBeLessThan(0);
+    const same = agent({ id: 2, position: { x: 0, y: 0 }, velocity: { x: 0, y: 0 } });
+    const v1 = pickAgainst(a, same, { x: 0, y: 0 });
+    const v2 = pickAgainst(same, a, { x: 0, y: 0 });
+    for (const value of [v1.x, v1.y, v2.x, v2.y]) expect(Number.isFinite(value)).toBe(true);
+    // and apart: opposite ways
+    expect(Math.sign(v1.x)).toBe(-Math.sign(v2.x));
+  });
+});
+
+describe('the rays decision', () => {
+  const config = DEFAULT_STEERING_CONFIG;
+  const decide = (me: Agent, others: Agent[], preferred: { x: number; y: number }) => {
+    const sensing = createSensing();
+    for (const other of others) offerNeighbour(sensing, other, 0.5);
+    const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 } };
+    rays.decide(decision, me, sensing, preferred, config);
+    return decision;
+  };
+
+  it('adds no force with nothing to answer', () => {
+    expect(decide(eastbound, [], { x: 4, y: 0 })).toEqual({ side: NO_SIDE, force: { x: 0, y: 0 } });
+  });
+
+  it('turns the wanted velocity by a force toward the chosen one, and names the side it passes on', () => {
+    const oncoming = agent({ id: 2, position: { x: 4, y: 0 }, velocity: { x: -4, y: 0 } });
+    const decision = decide(eastbound, [oncoming], { x: 4, y: 0 });
+    expect(decision.side).toBe(RIGHT);
+    // to the right (south) and braking
+    expect(decision.force.y).toBeLessThan(0);
+    expect(decision.force.x).toBeLessThan(0);
+  });
+
+  it('does not answer a standing unit further away than where it stops', () => {
+    const standing = agent({ id: 2, position: { x: 2, y: 0 }, velocity: { x: 0, y: 0 }, groupId: 0 });
+    expect(decide(agent({ ...eastbound, distanceToTarget: 0.5 }), [standing], { x: 4, y: 0 }).force).toEqual({ x: 0, y: 0 });
+    expect(decide(agent({ ...eastbound, distanceToTarget: 5 }), [standing], { x: 4, y: 0 }).force.x).toBeLessThan(0);
+  });
+});
+
+describe('the controller in a running simulation', () => {
+  it('a unit that is not avoiding, met exactly head-on, is avoided by turning RIGHT', () => {
+    const sim = createSimulation({ width: 40, height: 20 });
+    const a = addUnit(sim, { x: 10, y: 10 });
+    const b = addUnit(sim, { x: 30, y: 10 });
+    issueOrder(sim, { kind: 'move', unitIds: [a], target: { x: 30, y: 10 } });
+    issueOrder(sim, { kind: 'move', unitIds: [b], target: { x: 10, y: 10 } });
+    const unitA = getUnit(sim, a)!;
+    const unitB = getUnit(sim, b)!;
+    const firstSides: Side[] = [];
+    while (firstSides.length === 0 && simulationTick(sim) < 600) {
+      stepSimulation(sim);
+      if (unitA.avoidSide !== NO_SIDE || unitB.avoidSide !== NO_SIDE) firstSides.push(unitA.avoidSide, unitB.avoidSide);
+    }
+    // both see each other on the same tick, neither was avoiding yet, each exactly ahead
+    expect(firstSides).toEqual([RIGHT, RIGHT]);
+  });
+
+  it('a faster unit behind a slower one going the same way sees it and overtakes without touching', () => {
+    const sim = createSimulation({ width: 60, height: 20 });
+    const fast = addUnit(sim, { x: 2, y: 10, maxSpeed: 4 });
+    const slow = addUnit(sim, { x: 6, y: 10, maxSpeed: 1 });
+    issueOrder(sim, { kind: 'move', unitIds: [fast], target: { x: 58, y: 10 } });
+    issueOrder(sim, { kind: 'move', unitIds: [slow], target: { x: 58, y: 10 } });
+    const unitFast = getUnit(sim, fast)!;
+    const unitSlow = getUnit(sim, slow)!;
+    let sawIt = false;
+    let closest = Infinity;
+    runTicks(sim, 600, () => {
+      if (unitFast.sensing.threat.unit?.id === slow) sawIt = true;
+      closest = Math.min(closest, Math.hypot(unitFast.position.x - unitSlow.position.x, unitFast.position.y - unitSlow.position.y));
+    });
+    expect(sawIt).toBe(true);
+    expect(unitFast.position.x).toBeGreaterThan(unitSlow.position.x + 5);
+    expect(closest).toBeGreaterThan(1);
+  });
+
+  it('a stationary unit in the way is recorded as the threat and passed without touching', () => {
+    const sim = createSimulation({ width: 40, height: 20 });
+    const mover = addUnit(sim, { x: 5, y: 10 });
+    const standing = addUnit(sim, { x: 15, y: 10 });
+    issueOrder(sim, { kind: 'move', unitIds: [mover], target: { x: 30, y: 10 } });
+    const unit = getUnit(sim, mover)!;
+    const other = getUnit(sim, standing)!;
+    let sawIt = false;
+    let avoided = false;
+    let closest = Infinity;
+    runTicks(sim, 600, () => {
+      if (unit.sensing.threat.kind === 'unit' && unit.sensing.threat.unit?.id === standing) sawIt = true;
+      if (unit.avoidSide !== NO_SIDE) avoided = true;
+      closest = Math.min(closest, Math.hypot(unit.position.x - other.position.x, unit.position.y - other.position.y));
+    });
+    expect(sawIt).toBe(true);
+    expect(avoided).toBe(true);
+    expect(closest).toBeGreaterThan(1);
+    expect(unit.position.x).toBeGreaterThan(29);
+  });
+});
