@@ -10,7 +10,7 @@ import { NO_SIDE } from '../steering/agent';
 import { arriveVelocity, velocityChangeForce } from '../steering/arrive';
 import type { SteeringConfig } from '../steering/config';
 import { asksForWay, requestWay, requestWayAlong, standingForce, standsInTheWay, stepAsideVelocity } from '../steering/giveway';
-import { senseUnit } from '../steering/sense';
+import { packUnits, senseUnit } from '../steering/sense';
 import { separationForce } from '../steering/separation';
 import { type ContactUnit, sidewaysImpulses } from '../steering/sideways';
 import { decideNothing } from '../steering/strategy';
@@ -27,6 +27,11 @@ const HEADING_MIN_SPEED = 0.05;
  * far as the group is concerned) instead of pushing on */
 const HELD_OFF_SPEED = 0.25;
 const HELD_OFF_TIME = 0.5;
+
+/** ticks: each unit searches its look-ahead for neighbours once in this many ticks (units take
+ * turns), and in between tests again the ones it found: the set of neighbours worth answering
+ * changes far more slowly than where they are, and the search is the sense phase's main cost */
+const SEARCH_EVERY = 4;
 
 /**
  * Phase 2: sense. Sorts the units into the neighbour grid; works out each unit's order id and
@@ -51,9 +56,15 @@ export function sense(sim: SimulationState): void {
     unit.distanceToTarget = task.kind === 'move' ? Math.hypot(task.target.x - unit.position.x, task.target.y - unit.position.y) : Infinity;
   }
   sortIntoCells(senseWorld.grid, centres, units.length);
+  packUnits(senseWorld);
   senseWorld.maxRadius = maxRadius;
   senseWorld.maxSpeed = Math.sqrt(maxSpeedSq);
-  for (const unit of units) senseUnit(senseWorld, unit, unit.sensing, sim.strategy, sim.config, unit.task.kind !== 'idle' || sim.strategy.idleUnitsAvoid);
+  for (const unit of units) {
+    const looksAhead = unit.task.kind !== 'idle' || sim.strategy.idleUnitsAvoid;
+    // a unit that knows no neighbour yet searches every tick, so nothing entering its reach waits for its turn
+    const searches = unit.sensing.neighbourCount === 0 || (unit.id + sim.tick) % SEARCH_EVERY === 0;
+    senseUnit(senseWorld, unit, unit.sensing, sim.strategy, sim.config, looksAhead, searches);
+  }
 }
 
 /**

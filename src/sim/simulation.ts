@@ -16,6 +16,7 @@ import { createCellGrid } from '../spatial/grid';
 import { NO_SIDE } from '../steering/agent';
 import { type SteeringConfig, resolveSteeringConfig } from '../steering/config';
 import { createSensing } from '../steering/sensing';
+import { createUnitPack } from '../steering/sense';
 import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
 import { AVOIDANCE_NAMES, AVOIDANCE_STRATEGIES } from '../steering/strategies/index';
 import { type AvoidanceName, createAvoidanceDecision } from '../steering/strategy';
@@ -105,7 +106,7 @@ export function createSimulation(def: SimulationDef): Simulation {
     units,
     unitsById: new Map(),
     obstacles: [],
-    senseWorld: { units, grid: createCellGrid(width, height, GRID_CELL_SIZE), obstacles: [], walls: wallShapes(width, height), maxRadius: 0, maxSpeed: 0, castUnitRay: (x1, y1, x2, y2, exclude, out) => castUnitRay(physics, x1, y1, x2, y2, exclude as Unit, out as { owner: Unit | null; fraction: number }) },
+    senseWorld: { units, grid: createCellGrid(width, height, GRID_CELL_SIZE), pack: createUnitPack(), obstacles: [], walls: wallShapes(width, height), maxRadius: 0, maxSpeed: 0, castUnitRay: (x1, y1, x2, y2, exclude, out) => castUnitRay(physics, x1, y1, x2, y2, exclude as Unit, out as { owner: Unit | null; fraction: number }) },
     centres: new Float64Array(128),
     pendingOrders: [],
     events: createEventLog(),

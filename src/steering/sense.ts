@@ -10,6 +10,12 @@
  * own ray cast on their fixture. The soonest hit wins, whatever order candidates come in, and
  * nothing is allocated. Everything is seen `avoidClearance` larger than it is (personal space).
  *
+ * The search is the phase's main cost, so it reads the units as packed numbers in grid order
+ * and rules out whole cells, and beyond the nearest rings whole blocks of 4 x 4 cells, from the
+ * box their positions and velocities span (a block of the unit's own group, walking alongside
+ * it, cannot be touched within the look-ahead). Each unit searches once every few ticks, taking
+ * turns, and in between tests again the neighbours it found (see the simulation's sense phase).
+ *
  * Strategies that sense circles (the articles' classic methods) are offered every unit and every
  * obstacle's bounding circle within their reach instead, and record what they need themselves.
  */
@@ -52,10 +58,111 @@ export interface SenseWorld {
   /** casts a segment through the physics world: the nearest unit it hits other than `exclude`,
    * and the fraction along the segment (owner null when none) */
   castUnitRay(x1: number, y1: number, x2: number, y2: number, exclude: Agent, out: { owner: Agent | null; fraction: number }): void;
+  /** the units in grid order as plain numbers, filled by `packUnits` after each sort */
+  readonly pack: UnitPack;
   /** metres */
   maxRadius: number;
   /** metres per second */
   maxSpeed: number;
+}
+
+/**
+ * The units copied out in grid order (entry k is `units[grid.order[k]]`), so the neighbour search
+ * reads contiguous numbers instead of chasing objects, and per cell the box their positions and
+ * velocities span, so a whole cell can be ruled out at once: a cell of units walking alongside
+ * the agent (its own group, most of a crowd) cannot be touched within the look-ahead and is never
+ * opened.
+ */
+export interface UnitPack {
+  x: Float64Array;
+  y: Float64Array;
+  vx: Float64Array;
+  vy: Float64Array;
+  radius: Float64Array;
+  /** per cell: min x, max x, min y, max y, min vx, max vx, min vy, max vy of its units (stale for
+   * an empty cell) */
+  cellBounds: Float64Array;
+  /** the same per block of BLOCK x BLOCK cells (infinite for an empty block), blocks row-major */
+  blockBounds: Float64Array;
+  blockColumns: number;
+  blockRows: number;
+}
+
+/** cells per side of a block (see `UnitPack.blockBounds`) */
+const BLOCK = 4;
+
+export function createUnitPack(): UnitPack {
+  const none = new Float64Array(0);
+  return { x: none, y: none, vx: none, vy: none, radius: none, cellBounds: none, blockBounds: none, blockColumns: 0, blockRows: 0 };
+}
+
+/** Copies `world.units` into `world.pack` in the order of `world.grid`, which must be sorted this tick. */
+export function packUnits(world: SenseWorld): void {
+  const { units, grid, pack } = world;
+  const count = units.length;
+  if (pack.x.length < count) {
+    const size = Math.max(count, 2 * pack.x.length, 64);
+    pack.x = new Float64Array(size);
+    pack.y = new Float64Array(size);
+    pack.vx = new Float64Array(size);
+    pack.vy = new Float64Array(size);
+    pack.radius = new Float64Array(size);
+  }
+  const cells = grid.columns * grid.rows;
+  if (pack.cellBounds.length < 8 * cells) pack.cellBounds = new Float64Array(8 * cells);
+  const { x, y, vx, vy, radius, cellBounds } = pack;
+  for (let k = 0; k < count; k++) {
+    const unit = units[grid.order[k]!]!;
+    x[k] = unit.position.x;
+    y[k] = unit.position.y;
+    vx[k] = unit.velocity.x;
+    vy[k] = unit.velocity.y;
+    radius[k] = unit.radius;
+  }
+  const columns = [x, y, vx, vy];
+  for (let cell = 0; cell < cells; cell++) {
+    const start = grid.cellStart[cell]!;
+    const end = grid.cellStart[cell + 1]!;
+    if (start === end) continue;
+    for (let c = 0; c < 4; c++) {
+      const values = columns[c]!;
+      let min = Infinity;
+      let max = -Infinity;
+      for (let k = start; k < end; k++) {
+        if (values[k]! < min) min = values[k]!;
+        if (values[k]! > max) max = values[k]!;
+      }
+      cellBounds[8 * cell + 2 * c] = min;
+      cellBounds[8 * cell + 2 * c + 1] = max;
+    }
+  }
+  packBlocks(grid, pack);
+}
+
+/** Merges the bounds of each block's non-empty cells into `pack.blockBounds`. */
+function packBlocks(grid: CellGrid, pack: UnitPack): void {
+  pack.blockColumns = Math.ceil(grid.columns / BLOCK);
+  pack.blockRows = Math.ceil(grid.rows / BLOCK);
+  const blocks = pack.blockColumns * pack.blockRows;
+  if (pack.blockBounds.length < 8 * blocks) pack.blockBounds = new Float64Array(8 * blocks);
+  const out = pack.blockBounds;
+  for (let o = 0; o < 8 * blocks; o += 2) {
+    out[o] = Infinity;
+    out[o + 1] = -Infinity;
+  }
+  const cellBounds = pack.cellBounds;
+  for (let row = 0; row < grid.rows; row++) {
+    for (let column = 0; column < grid.columns; column++) {
+      const cell = row * grid.columns + column;
+      if (grid.cellStart[cell] === grid.cellStart[cell + 1]) continue;
+      const o = 8 * (Math.floor(row / BLOCK) * pack.blockColumns + Math.floor(column / BLOCK));
+      const c = 8 * cell;
+      for (let k = 0; k < 8; k += 2) {
+        if (cellBounds[c + k]! < out[o + k]!) out[o + k] = cellBounds[c + k]!;
+        if (cellBounds[c + k + 1]! > out[o + k + 1]!) out[o + k + 1] = cellBounds[c + k + 1]!;
+      }
+    }
+  }
 }
 
 const _sense_ring: RingCells = createRingCells();
@@ -69,9 +176,16 @@ const THREAT_RANGE = 12;
 const OBSTACLE_REACH_TIME = 1.5;
 const _sense_hit = { fraction: 1, normal: { x: 0, y: 0 } };
 
+const _sense_previous: Agent[] = [];
+
 /**
  * Fills `sensing` for one unit. `strategy` decides whether rays are cast at all and which units
  * count as threats. The unit itself and the world's walls are never threats.
+ *
+ * With `searches` false (a strategy that senses neighbours, on a tick when the unit does not
+ * search), the neighbours found last time are tested again as they stand now instead of
+ * searching the look-ahead anew: the search is the sense phase's main cost, and the set of units
+ * worth answering changes far more slowly than their positions, which are always current.
  */
 export function senseUnit(
   world: SenseWorld,
@@ -80,7 +194,10 @@ export function senseUnit(
   strategy: AvoidanceStrategy,
   config: SteeringConfig,
   looksAhead = true,
+  searches = true,
 ): void {
+  const previousCount = searches ? 0 : sensing.neighbourCount;
+  for (let index = 0; index < previousCount; index++) _sense_previous[index] = sensing.neighbours[index]!;
   sensing.crowding.x = 0;
   sensing.crowding.y = 0;
   sensing.push.x = 0;
@@ -116,14 +233,38 @@ export function senseUnit(
   const row = cellRow(grid, agent.position.y);
   const crowdRings = Math.ceil((crowdReach + world.maxRadius) / grid.cellSize);
   const rings = Math.ceil(reach / grid.cellSize);
-  for (let ring = 0; ring <= rings; ring++) {
+  // The look-ahead search goes ring by ring only near the unit, then block by block.
+  const searchMode = mode === RAYS && !searches ? NEIGHBOURS : mode;
+  const fineRings = searchMode === RAYS ? Math.min(rings, crowdRings + 1) : rings;
+  let searched = true;
+  for (let ring = 0; ring <= fineRings; ring++) {
     if (ring > crowdRings) {
-      if (mode === NEIGHBOURS) break;
-      if (mode === RAYS && leastKeyBeyond((ring - 1) * grid.cellSize, agent, world, config, closingSpeed) >= neighbourCutoff(sensing)) break;
+      if (searchMode === NEIGHBOURS) break;
+      if (mode === RAYS && leastKeyBeyond((ring - 1) * grid.cellSize, agent, world, config, closingSpeed) >= neighbourCutoff(sensing)) {
+        searched = false;
+        break;
+      }
     }
     collectRing(grid.columns, grid.rows, column, row, ring, _sense_ring);
     for (let k = 0; k < _sense_ring.count; k++) {
-      senseCell(world, _sense_ring.cells[k]!, agent, sensing, strategy, config, crowdReach, mode, closingSpeed);
+      const cell = _sense_ring.cells[k]!;
+      if (grid.cellStart[cell] === grid.cellStart[cell + 1]) continue;
+      if (mode === RAYS && ring > 0 && cellIsOutOfReach(world, cell, agent, sensing, config, crowdReach)) continue;
+      senseCell(world, cell, agent, sensing, strategy, config, crowdReach, searchMode);
+    }
+  }
+  if (searchMode === RAYS && searched && rings > fineRings) {
+    searchBlocks(world, agent, sensing, strategy, config, crowdReach, closingSpeed, column, row, fineRings, rings);
+  }
+  if (mode === RAYS && !searches) {
+    for (let index = 0; index < previousCount; index++) {
+      const other = _sense_previous[index]!;
+      const dx = other.position.x - agent.position.x;
+      const dy = other.position.y - agent.position.y;
+      const gap = Math.sqrt(dx * dx + dy * dy) - agent.radius - other.radius;
+      const rvx = agent.velocity.x - other.velocity.x;
+      const rvy = agent.velocity.y - other.velocity.y;
+      considerUnit(sensing, agent, other, gap, mayTouch(gap, rvx, rvy, config), strategy, config);
     }
   }
 
@@ -195,7 +336,86 @@ const NEIGHBOURS = 0;
 const RAYS = 1;
 const CIRCLES = 2;
 
-/** Separation, and the relative ray or the strategy's circle test, for every unit in one cell. */
+/**
+ * Whether no unit inside `bounds` (a cell's or a block's, at `offset`, laid out as
+ * `UnitPack.cellBounds`) can be near enough to crowd the agent, nor become a neighbour good
+ * enough to enter its list: the box their positions span is too far for separation, and, with the
+ * fastest closing speed their velocities allow, none of them can be touched sooner (or be
+ * nearer) than the least urgent neighbour the list already holds. Exact: what it rules out holds
+ * no unit `senseCell` would have taken.
+ */
+function outOfReach(bounds: Float64Array, offset: number, world: SenseWorld, agent: Agent, cutoff: number, config: SteeringConfig, crowdReach: number): boolean {
+  const { x, y } = agent.position;
+  const outX = Math.max(bounds[offset]! - x, 0, x - bounds[offset + 1]!);
+  const outY = Math.max(bounds[offset + 2]! - y, 0, y - bounds[offset + 3]!);
+  const distance = Math.sqrt(outX * outX + outY * outY);
+  if (distance < crowdReach + world.maxRadius) return false;
+  const { x: vx, y: vy } = agent.velocity;
+  const relX = Math.max(Math.abs(vx - bounds[offset + 4]!), Math.abs(vx - bounds[offset + 5]!));
+  const relY = Math.max(Math.abs(vy - bounds[offset + 6]!), Math.abs(vy - bounds[offset + 7]!));
+  return leastKeyBeyond(distance, agent, world, config, Math.sqrt(relX * relX + relY * relY)) >= cutoff;
+}
+
+/** Whether nothing in `cell` can be taken (`outOfReach` on the cell's bounds). */
+function cellIsOutOfReach(world: SenseWorld, cell: number, agent: Agent, sensing: Sensing, config: SteeringConfig, crowdReach: number): boolean {
+  const cutoff = neighbourCutoff(sensing);
+  return cutoff !== Infinity && outOfReach(world.pack.cellBounds, 8 * cell, world, agent, cutoff, config, crowdReach);
+}
+
+const _sense_blockRing: RingCells = createRingCells();
+
+/**
+ * The look-ahead search beyond the first `fineRings` rings of cells, block by block: a block whose
+ * units can all be ruled out (`outOfReach` on its bounds) is passed over with one test, the
+ * cells of the others one by one, as far as `rings` rings of cells. Block rings go outward and
+ * stop, like the rings of cells, once nothing further can beat the neighbours already found.
+ */
+function searchBlocks(
+  world: SenseWorld,
+  agent: Agent,
+  sensing: Sensing,
+  strategy: AvoidanceStrategy,
+  config: SteeringConfig,
+  crowdReach: number,
+  closingSpeed: number,
+  column: number,
+  row: number,
+  fineRings: number,
+  rings: number,
+): void {
+  const { grid, pack } = world;
+  const blockColumn = Math.floor(column / BLOCK);
+  const blockRow = Math.floor(row / BLOCK);
+  const blockSize = BLOCK * grid.cellSize;
+  const blockRings = Math.ceil(rings / BLOCK) + 1;
+  for (let ring = 0; ring <= blockRings; ring++) {
+    // a unit in block ring k is at least (k - 1) block sizes from any point of the unit's block
+    if (ring > 1 && leastKeyBeyond((ring - 1) * blockSize, agent, world, config, closingSpeed) >= neighbourCutoff(sensing)) return;
+    collectRing(pack.blockColumns, pack.blockRows, blockColumn, blockRow, ring, _sense_blockRing);
+    for (let b = 0; b < _sense_blockRing.count; b++) {
+      const block = _sense_blockRing.cells[b]!;
+      const cutoff = neighbourCutoff(sensing);
+      if (cutoff !== Infinity && outOfReach(pack.blockBounds, 8 * block, world, agent, cutoff, config, crowdReach)) continue;
+      const row0 = Math.floor(block / pack.blockColumns) * BLOCK;
+      const column0 = (block % pack.blockColumns) * BLOCK;
+      for (let r = row0; r < Math.min(row0 + BLOCK, grid.rows); r++) {
+        for (let c = column0; c < Math.min(column0 + BLOCK, grid.columns); c++) {
+          const distance = Math.max(Math.abs(r - row), Math.abs(c - column));
+          if (distance <= fineRings || distance > rings) continue;
+          const cell = r * grid.columns + c;
+          if (grid.cellStart[cell] === grid.cellStart[cell + 1]) continue;
+          if (cellIsOutOfReach(world, cell, agent, sensing, config, crowdReach)) continue;
+          senseCell(world, cell, agent, sensing, strategy, config, crowdReach, RAYS);
+        }
+      }
+    }
+  }
+}
+
+/**
+ * Separation, and the relative ray or the strategy's circle test, for every unit in one cell.
+ * Reads the packed numbers; a unit's object is touched only when it is taken.
+ */
 function senseCell(
   world: SenseWorld,
   cell: number,
@@ -205,30 +425,68 @@ function senseCell(
   config: SteeringConfig,
   crowdReach: number,
   mode: number,
-  closingSpeed: number,
 ): void {
   const grid = world.grid;
   const units = world.units;
+  const { x, y, vx, vy, radius } = world.pack;
+  const ax = agent.position.x;
+  const ay = agent.position.y;
+  const avx = agent.velocity.x;
+  const avy = agent.velocity.y;
   const end = grid.cellStart[cell + 1]!;
   for (let k = grid.cellStart[cell]!; k < end; k++) {
-    const other = units[grid.order[k]!]!;
-    if (other === agent) continue;
-    const dx = other.position.x - agent.position.x;
-    const dy = other.position.y - agent.position.y;
-    const near = crowdReach + other.radius;
-    if (dx * dx + dy * dy < near * near) {
-      accumulateCrowding(sensing.crowding, agent, other.id, other.position, other.radius, config);
+    const dx = x[k]! - ax;
+    const dy = y[k]! - ay;
+    const distanceSq = dx * dx + dy * dy;
+    // the agent's own entry is the one at distance zero that is the agent itself
+    if (distanceSq === 0 && units[grid.order[k]!] === agent) continue;
+    const otherRadius = radius[k]!;
+    const near = crowdReach + otherRadius;
+    if (distanceSq < near * near) {
+      const other = units[grid.order[k]!]!;
+      accumulateCrowding(sensing.crowding, agent, other.id, other.position, otherRadius, config);
     }
     if (mode === CIRCLES) {
-      strategy.consider(sensing, agent, other.position, other.radius, other, -1, config);
+      const other = units[grid.order[k]!]!;
+      strategy.consider(sensing, agent, other.position, otherRadius, other, -1, config);
       continue;
     }
     if (mode !== RAYS) continue;
-    // skip what can neither be touched sooner nor be nearer than the neighbours already found
-    const cutoff = neighbourCutoff(sensing);
-    if (cutoff < Infinity && leastKeyBeyond(Math.sqrt(dx * dx + dy * dy), agent, world, config, closingSpeed) >= cutoff) continue;
-    testUnitAhead(sensing, agent, other, strategy, config);
+    const gap = Math.sqrt(distanceSq) - agent.radius - otherRadius;
+    const touchable = mayTouch(gap, avx - vx[k]!, avy - vy[k]!, config);
+    if (!touchable && (gap >= _sense_nearReach || 1 + Math.max(0, gap) / _sense_nearReach >= neighbourCutoff(sensing))) continue;
+    considerUnit(sensing, agent, units[grid.order[k]!]!, gap, touchable, strategy, config);
   }
+}
+
+/**
+ * Whether a unit at `gap` metres, with relative velocity (rvx, rvy) = v_self - v_other, could be
+ * touched within the look-ahead: the relative ray is |v_self - v_other| * lookAheadTime long,
+ * so one further than that (plus personal space), or beyond THREAT_RANGE, cannot.
+ */
+function mayTouch(gap: number, rvx: number, rvy: number, config: SteeringConfig): boolean {
+  return gap < THREAT_RANGE && gap <= Math.sqrt(rvx * rvx + rvy * rvy) * config.avoidHorizon + config.avoidClearance + 1e-9;
+}
+
+/**
+ * The relative ray against one unit `gap` metres away: a unit it will touch within the
+ * look-ahead becomes a neighbour keyed by how soon (and the threat when it is the soonest so
+ * far); one it will not touch but that is near enough to become one within the look-ahead
+ * becomes a neighbour keyed by its gap.
+ */
+function considerUnit(sensing: Sensing, agent: Agent, other: Agent, gap: number, touchable: boolean, strategy: AvoidanceStrategy, config: SteeringConfig): void {
+  if (touchable && strategy.isThreat(agent, other)) {
+    const fraction = relativeRayFraction(agent, other, config.avoidHorizon, config.avoidClearance);
+    if (fraction >= 0) {
+      offerNeighbour(sensing, other, fraction);
+      const threat = sensing.threat;
+      if (threat.kind !== 'none' && fraction >= threat.fraction) return;
+      const time = fraction * config.avoidHorizon;
+      recordUnitThreat(threat, other, fraction, RAY_RELATIVE, agent.position.x + agent.velocity.x * time, agent.position.y + agent.velocity.y * time);
+      return;
+    }
+  }
+  if (gap < _sense_nearReach) offerNeighbour(sensing, other, 1 + Math.max(0, gap) / _sense_nearReach);
 }
 
 /**
@@ -242,31 +500,6 @@ function leastKeyBeyond(distance: number, agent: Agent, world: SenseWorld, confi
   const reachable = config.avoidHorizon * closingSpeed;
   const soonest = reachable > 0 && gap < THREAT_RANGE ? (gap - config.avoidClearance) / reachable : Infinity;
   return Math.min(near, soonest < 1 ? Math.max(0, soonest) : Infinity);
-}
-
-/**
- * The relative ray against one unit: a unit it will touch within the look-ahead becomes a
- * neighbour keyed by how soon (and the threat when it is the soonest so far); one it will not
- * touch but that is near enough to become one within the look-ahead becomes a neighbour keyed
- * by its distance.
- */
-function testUnitAhead(sensing: Sensing, agent: Agent, other: Agent, strategy: AvoidanceStrategy, config: SteeringConfig): void {
-  const ox = other.position.x - agent.position.x;
-  const oy = other.position.y - agent.position.y;
-  const within = Math.sqrt(ox * ox + oy * oy) - agent.radius - other.radius < THREAT_RANGE;
-  const fraction = within && strategy.isThreat(agent, other) ? relativeRayFraction(agent, other, config.avoidHorizon, config.avoidClearance) : -1;
-  if (fraction >= 0) {
-    offerNeighbour(sensing, other, fraction);
-    const threat = sensing.threat;
-    if (threat.kind !== 'none' && fraction >= threat.fraction) return;
-    const time = fraction * config.avoidHorizon;
-    recordUnitThreat(threat, other, fraction, RAY_RELATIVE, agent.position.x + agent.velocity.x * time, agent.position.y + agent.velocity.y * time);
-    return;
-  }
-  const dx = other.position.x - agent.position.x;
-  const dy = other.position.y - agent.position.y;
-  const gap = Math.sqrt(dx * dx + dy * dy) - agent.radius - other.radius;
-  if (gap < _sense_nearReach) offerNeighbour(sensing, other, 1 + Math.max(0, gap) / _sense_nearReach);
 }
 
 /** Obstacles and walls whose bounds come within reach of the unit in the look-ahead, for the velocity choice. */
