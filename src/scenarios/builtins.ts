@@ -287,48 +287,51 @@ const corridor: BuiltInScenario = {
   },
 };
 
-/** metres: the opening in the doorway's wall */
-const DOOR_WIDTH = 4;
-
-const doorway: BuiltInScenario = {
-  name: 'doorway',
-  description: `A wall with one door ${DOOR_WIDTH} m wide; a group on each side crosses through it at the same time.`,
-  defaultUnits: 40,
-  minUnits: 2,
-  seeded: true,
-  build: (total, random) => {
-    const counts = splitEvenly(total, 2);
-    const shapes = counts.map((count) => blockShape(count));
-    const depth = Math.max(...shapes.map((shape) => shape.rows)) * BLOCK_SPACING;
-    const across = Math.max(...shapes.map((shape) => shape.columns)) * BLOCK_SPACING;
-    const approach = 8;
-    const width = 2 * (approach + depth + 4);
-    const height = Math.max(24, across + 12);
-    const wallThickness = 1;
-    const segment = (height - DOOR_WIDTH) / 2;
-    const obstacles: ObstacleShape[] = [segment / 2, height - segment / 2].map((y) => ({
-      type: 'box',
-      x: width / 2,
-      y,
-      width: wallThickness,
-      height: segment,
-      angle: 0,
-    }));
-    const startOffset = approach + depth / 2;
-    const goalOffset = approach + depth / 2;
-    const sides = [
-      { startX: width / 2 - startOffset, direction: 0, goal: { x: width / 2 + goalOffset, y: height / 2 } },
-      { startX: width / 2 + startOffset, direction: Math.PI, goal: { x: width / 2 - goalOffset, y: height / 2 } },
-    ];
-    const units: Placed['units'] = [];
-    sides.forEach((side, team) => {
-      for (const [x, y] of placeBlock(counts[team]!, side.startX, height / 2, side.direction, random)) {
-        units.push({ x, y, radius: UNIT_RADIUS, maxSpeed: UNIT_SPEED, team, goal: side.goal });
-      }
-    });
-    return { name: 'doorway', description: doorway.description, world: { width, height }, obstacles, units, duration: GROUP_DURATION };
-  },
-};
+/**
+ * A wall across the middle with one door `doorWidth` metres wide; a group on each side crosses
+ * through it to the other side at the same time.
+ */
+function doorway(name: string, description: string, doorWidth: number, defaultUnits: number, duration = GROUP_DURATION): BuiltInScenario {
+  return {
+    name,
+    description,
+    defaultUnits,
+    minUnits: 2,
+    seeded: true,
+    build: (total, random) => {
+      const counts = splitEvenly(total, 2);
+      const shapes = counts.map((count) => blockShape(count));
+      const depth = Math.max(...shapes.map((shape) => shape.rows)) * BLOCK_SPACING;
+      const across = Math.max(...shapes.map((shape) => shape.columns)) * BLOCK_SPACING;
+      const approach = 8;
+      const width = 2 * (approach + depth + 4);
+      const height = Math.max(24, across + 12);
+      const wallThickness = 1;
+      const segment = (height - doorWidth) / 2;
+      const obstacles: ObstacleShape[] = [segment / 2, height - segment / 2].map((y) => ({
+        type: 'box',
+        x: width / 2,
+        y,
+        width: wallThickness,
+        height: segment,
+        angle: 0,
+      }));
+      const startOffset = approach + depth / 2;
+      const goalOffset = approach + depth / 2;
+      const sides = [
+        { startX: width / 2 - startOffset, direction: 0, goal: { x: width / 2 + goalOffset, y: height / 2 } },
+        { startX: width / 2 + startOffset, direction: Math.PI, goal: { x: width / 2 - goalOffset, y: height / 2 } },
+      ];
+      const units: Placed['units'] = [];
+      sides.forEach((side, team) => {
+        for (const [x, y] of placeBlock(counts[team]!, side.startX, height / 2, side.direction, random)) {
+          units.push({ x, y, radius: UNIT_RADIUS, maxSpeed: UNIT_SPEED, team, goal: side.goal });
+        }
+      });
+      return { name, description, world: { width, height }, obstacles, units, duration };
+    },
+  };
+}
 
 const obstacleField: BuiltInScenario = {
   name: 'obstacle-field',
@@ -536,10 +539,20 @@ export const BUILT_IN_SCENARIOS: readonly BuiltInScenario[] = [
   crossing('four-groups', 'Four blocks from the four sides all cross the middle at once.', [0, 90, 180, 270], 100),
   circleSwap,
   corridor,
-  doorway,
+  doorway('doorway', 'A wall with one door 4 m wide; a group on each side crosses through it at the same time.', 4, 40),
+  doorway('narrow-door', 'A wall with one door 2 m wide, room for one unit at a time (the navigation keeps a margin beyond the radius); six units on each side cross through it at the same time.', 2, 12, 90),
   obstacleField,
   overtaking,
   crossing('large-groups', 'Two blocks of 200 units cross head-on.', [0, 180], 400),
+  crossing('four-hundreds', 'Four blocks of 100 units from the four sides all cross the middle at once.', [0, 90, 180, 270], 400),
+  seedDemo(
+    'seed-converge',
+    'In the RTS article\'s field, 36 units a side (3 columns x 12 rows) each walk to one shared point in the far corner of the other half: the groups cross on the diagonal and each funnels into its point.',
+    seedColumns(SEED_LEFT_COLUMNS, SEED_LARGE_ROWS),
+    [20, 3.5],
+    seedColumns(SEED_RIGHT_COLUMNS, SEED_LARGE_ROWS),
+    [5, 10.5],
+  ),
   lWall,
   tWall,
   uTrap,
