@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { buildBuiltInScenario } from '../../src/scenarios/builtins';
+import { runScenario } from '../../src/scenarios/run';
+
+/**
+ * Groups crossing at an angle, judged over seeds 1-5 as the comparison table judges them: crowd
+ * figures are chaotic, and one seed can be lucky. These are real runs of real planck worlds.
+ */
+const SEEDS = [1, 2, 3, 4, 5];
+
+function runSeeds(name: string, avoidance: 'rays' | 'none'): Array<{ arrived: number; units: number; collisions: number }> {
+  return SEEDS.map((seed) => runScenario(buildBuiltInScenario(name, { seed }), { avoidance, response: 'sideways' }));
+}
+
+describe('crossing groups over seeds 1-5', () => {
+  // Measured, collisions summed over the five seeds (seeds without a touch): rays crossing-45 2
+  // (3 of 5), crossing-90 0 (5 of 5), crossing-135 0 (5 of 5); none 7483, 7593, 6741; DetourCrowd
+  // 29, 43, 1231 (`npm run compare -- --seeds 1-5`).
+  for (const name of ['crossing-45', 'crossing-90', 'crossing-135']) {
+    it(`${name}: every unit arrives on every seed, with under a hundredth of the collisions of avoidance off, most seeds without a touch`, () => {
+      const on = runSeeds(name, 'rays');
+      const off = runSeeds(name, 'none');
+      for (const result of on) expect(result.arrived).toBe(result.units);
+      const total = (results: typeof on): number => results.reduce((sum, result) => sum + result.collisions, 0);
+      expect(total(on)).toBeLessThan(total(off) / 100);
+      expect(on.filter((result) => result.collisions === 0).length).toBeGreaterThanOrEqual(3);
+    });
+  }
+});
