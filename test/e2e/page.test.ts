@@ -212,7 +212,8 @@ describe('the demo page in Chromium', () => {
     const click = await page.evaluate(([x, y]) => (window as unknown as HookedWindow).__rts.toScreen(x!, y!), [target.x, target.y]);
     await page.mouse.click(click.x, click.y, { button: 'right' });
     await page.waitForFunction(() => (window as unknown as HookedWindow).__rts.overlayCounts().routes > 0, null, { timeout: 10_000 });
-    await page.waitForFunction(() => (window as unknown as HookedWindow).__rts.units().every((u) => !u.moving), null, { timeout: 90_000 });
+    // arrived and settled: a unit nudged after arriving walks back to where it stopped
+    await page.waitForFunction(() => (window as unknown as HookedWindow).__rts.units().every((u) => !u.moving && u.speed < 0.05), null, { timeout: 90_000 });
     const end = await hook(page, (rts) => rts.units());
     const radius = Math.max(1, 2 * 0.5 * Math.sqrt(8));
     for (const unit of end) expect(Math.hypot(unit.x - target.x, unit.y - target.y)).toBeLessThan(radius + 0.5);
