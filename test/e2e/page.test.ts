@@ -176,15 +176,16 @@ describe('the demo page in Chromium', () => {
       expect(now.moving).toBe(true);
       expect(distance(now)).toBeLessThan(distance(unit) - 1);
     }
-    // they arrive: all stand still around the point, within the group's arrival radius
+    // they arrive: all stand still around the point, within the group's arrival radius, give or
+    // take the 0.25 m a standing unit may be nudged off the place it stopped at before it walks back
     await page.waitForFunction(
-      (ids) => (window as unknown as HookedWindow).__rts.units().filter((u) => ids.includes(u.id)).every((u) => !u.moving),
+      (ids) => (window as unknown as HookedWindow).__rts.units().filter((u) => ids.includes(u.id)).every((u) => !u.moving && u.speed < 0.05),
       team.map((u) => u.id),
       { timeout: 60_000 },
     );
     const end = await hook(page, (rts) => rts.units());
     const radius = Math.max(1, 2 * 0.23 * Math.sqrt(team.length));
-    for (const unit of team) expect(distance(end.find((u) => u.id === unit.id)!)).toBeLessThan(radius + 0.23);
+    for (const unit of team) expect(distance(end.find((u) => u.id === unit.id)!)).toBeLessThan(radius + 0.25);
     for (const unit of others) {
       const now = end.find((u) => u.id === unit.id)!;
       expect(Math.hypot(now.x - unit.x, now.y - unit.y)).toBeLessThan(1);
