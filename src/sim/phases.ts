@@ -61,10 +61,12 @@ export function sense(sim: SimulationState): void {
   senseWorld.maxSpeed = Math.sqrt(maxSpeedSq);
   for (const unit of units) {
     const looksAhead = unit.task.kind !== 'idle' || sim.strategy.idleUnitsAvoid;
-    // a unit that knows no neighbour yet searches every tick, so nothing entering its reach waits for its turn
-    const searches = unit.sensing.neighbourCount === 0 || (unit.id + sim.tick) % SEARCH_EVERY === 0;
+    // a unit that knows no neighbour yet searches every tick, so nothing entering its reach
+    // waits for its turn; everyone does after a unit was added or removed
+    const searches = sim.searchAll || unit.sensing.neighbourCount === 0 || (unit.id + sim.tick) % SEARCH_EVERY === 0;
     senseUnit(senseWorld, unit, unit.sensing, sim.strategy, sim.config, looksAhead, searches);
   }
+  sim.searchAll = false;
 }
 
 /**

@@ -115,6 +115,7 @@ export function createSimulation(def: SimulationDef): Simulation {
     nextObstacleId: 1,
     nextOrderId: 1,
     nav: null,
+    searchAll: false,
   };
   onUnitContact(physics, (a, b, bodyA, bodyB) => respondToContact(state, a, b, bodyA, bodyB));
   return handleFor(state);
@@ -205,6 +206,7 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
   } as Omit<Unit, 'body'> as Unit;
   unit.body = createUnitBody(state.physics, { owner: unit, position: unit.position, radius, mass });
   state.units.push(unit);
+  state.searchAll = true;
   state.unitsById.set(id, unit);
   return id;
 }
@@ -217,6 +219,7 @@ export function removeUnit(sim: Simulation, unitId: number): boolean {
   destroyBody(state.physics, unit.body);
   state.unitsById.delete(unitId);
   state.units.splice(state.units.indexOf(unit), 1);
+  state.searchAll = true;
   return true;
 }
 
@@ -313,6 +316,7 @@ export function issueOrder(sim: Simulation, order: Order): number {
 export function setAvoidance(sim: Simulation, name: AvoidanceName): void {
   const state = stateOf(sim);
   state.strategy = AVOIDANCE_STRATEGIES[checkOneOf(name, 'avoidance', AVOIDANCE_NAMES)];
+  state.searchAll = true;
 }
 
 /** Switches the collision response between units, from the next tick on. */
@@ -325,6 +329,7 @@ export function setCollisionResponse(sim: Simulation, response: CollisionRespons
 export function updateSteeringConfig(sim: Simulation, changes: Partial<SteeringConfig>): void {
   const state = stateOf(sim);
   state.config = resolveSteeringConfig(changes, state.config);
+  state.searchAll = true;
 }
 
 /**

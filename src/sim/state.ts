@@ -156,6 +156,10 @@ export interface SimulationState {
   /** the navigation grid for the current obstacles and largest unit; null until an order
    * needs it, and again whenever obstacles change */
   nav: NavGrid | null;
+  /** whether every unit searches for neighbours on the next tick: a unit was added or removed,
+   * or the strategy or its settings changed, so the neighbours found earlier may be gone, miss
+   * one, or have been chosen by other rules */
+  searchAll: boolean;
 }
 
 /** Simulated seconds so far. */

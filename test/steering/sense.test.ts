@@ -13,6 +13,8 @@ import {
   createSimulation,
   getUnit,
   issueOrder,
+  listUnits,
+  removeUnit,
   stepSimulation,
   updateSteeringConfig,
 } from '../../src/index';
@@ -136,5 +138,30 @@ describe('obstacles: the closest hit over the three rays, whatever order they we
     expect(threat.obstacleId).toBe(box);
     expect(threat.ray).toBe(RAY_LEFT);
     expect(threat.fraction).toBeCloseTo((13.5 - seenX) / reach, 9);
+  });
+});
+
+describe('neighbours between searches', () => {
+  it('a removed unit is nobody\'s neighbour on the next tick, and a unit added is found at once', () => {
+    const sim = createSimulation({ width: 40, height: 20 });
+    const west = [0, 1, 2, 3].map((row) => addUnit(sim, { x: 5, y: 7 + 2 * row }));
+    const east = [0, 1, 2, 3].map((row) => addUnit(sim, { x: 35, y: 7 + 2 * row }));
+    issueOrder(sim, { kind: 'move', unitIds: west, target: { x: 35, y: 10 } });
+    issueOrder(sim, { kind: 'move', unitIds: east, target: { x: 5, y: 10 } });
+    for (let tick = 0; tick < 120; tick++) stepSimulation(sim);
+    const neighboursOf = (id: number): number[] => {
+      const sensing = getUnit(sim, id)!.sensing;
+      return sensing.neighbours.slice(0, sensing.neighbourCount).map((other) => other.id);
+    };
+    const known = east[1]!;
+    expect(west.some((id) => neighboursOf(id).includes(known))).toBe(true);
+    removeUnit(sim, known);
+    stepSimulation(sim);
+    for (const unit of listUnits(sim)) expect(neighboursOf(unit.id)).not.toContain(known);
+    // a newcomer right in front of the west group is a neighbour of its front units on the next tick
+    const front = getUnit(sim, west[1]!)!;
+    const newcomer = addUnit(sim, { x: front.position.x + 3, y: front.position.y });
+    stepSimulation(sim);
+    expect(neighboursOf(west[1]!)).toContain(newcomer);
   });
 });
