@@ -57,8 +57,11 @@ function boxSignedDistance(box: ShapeGeometry, x: number, y: number): number {
   return Math.sqrt(outsideX * outsideX + outsideY * outsideY) + Math.min(Math.max(overX, overY), 0);
 }
 
-/** `points` counter-clockwise; for a convex polygon the nearest edge gives the distance on both sides. */
-function polygonSignedDistance(points: Float64Array, x: number, y: number): number {
+/**
+ * `points` counter-clockwise; for a convex polygon the nearest edge gives the distance on both
+ * sides. With `out`, also writes the nearest point of the boundary there.
+ */
+function polygonSignedDistance(points: Float64Array, x: number, y: number, out: { x: number; y: number } | null = null): number {
   const count = points.length >> 1;
   let inside = true;
   let nearestSquared = Infinity;
@@ -77,7 +80,14 @@ function polygonSignedDistance(points: Float64Array, x: number, y: number): numb
     along = along < 0 ? 0 : along > 1 ? 1 : along;
     const offsetX = relativeX - edgeX * along;
     const offsetY = relativeY - edgeY * along;
-    nearestSquared = Math.min(nearestSquared, offsetX * offsetX + offsetY * offsetY);
+    const squared = offsetX * offsetX + offsetY * offsetY;
+    if (squared < nearestSquared) {
+      nearestSquared = squared;
+      if (out !== null) {
+        out.x = ax + edgeX * along;
+        out.y = ay + edgeY * along;
+      }
+    }
   }
   const nearest = Math.sqrt(nearestSquared);
   return inside ? -nearest : nearest;
@@ -199,29 +209,7 @@ export function nearestBoundaryPoint(obstacle: ShapeGeometry, x: number, y: numb
       out.y = obstacle.centreY + nearX * obstacle.sin + nearY * obstacle.cos;
       return boxSignedDistance(obstacle, x, y);
     }
-    case 'polygon': {
-      const points = obstacle.points;
-      const count = points.length >> 1;
-      let nearestSquared = Infinity;
-      for (let index = 0; index < count; index++) {
-        const next = index + 1 === count ? 0 : index + 1;
-        const ax = points[2 * index]!;
-        const ay = points[2 * index + 1]!;
-        const edgeX = points[2 * next]! - ax;
-        const edgeY = points[2 * next + 1]! - ay;
-        const edgeLengthSquared = edgeX * edgeX + edgeY * edgeY;
-        let along = edgeLengthSquared > 0 ? ((x - ax) * edgeX + (y - ay) * edgeY) / edgeLengthSquared : 0;
-        along = along < 0 ? 0 : along > 1 ? 1 : along;
-        const px = ax + edgeX * along;
-        const py = ay + edgeY * along;
-        const squared = (x - px) * (x - px) + (y - py) * (y - py);
-        if (squared < nearestSquared) {
-          nearestSquared = squared;
-          out.x = px;
-          out.y = py;
-        }
-      }
-      return polygonSignedDistance(points, x, y);
-    }
+    case 'polygon':
+      return polygonSignedDistance(obstacle.points, x, y, out);
   }
 }
