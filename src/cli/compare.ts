@@ -39,28 +39,18 @@ const RUN_COLUMNS: Array<Column<RunResult>> = [
   ['ms/step', 'r', (result) => formatNumber(result.msPerStep, 2)],
 ];
 
-/** One scenario and strategy over several seeds. */
-export interface MeanRow {
-  scenario: string;
-  avoidance: string;
-  response: string;
+/**
+ * One scenario and strategy over several seeds: each figure of a run averaged over the seeds
+ * (the largest for max penetration), `arrived` the mean count, plus how many runs had every unit
+ * arrive and how many had no collision.
+ */
+export type MeanRow = Omit<RunResult, 'seed' | 'ticks' | 'simSeconds'> & {
   seeds: number;
   /** runs in which every unit arrived */
   allArrived: number;
-  /** mean arrived and units per run */
-  arrived: number;
-  units: number;
-  collisions: number;
   /** runs without a collision */
   collisionFree: number;
-  obstacleHits: number;
-  maxPenetration: number;
-  meanTimeToGoal: number | null;
-  p95TimeToGoal: number | null;
-  pathEfficiency: number | null;
-  degreesTurned: number;
-  msPerStep: number;
-}
+};
 
 const MEAN_COLUMNS: Array<Column<MeanRow>> = [
   ['scenario', 'l', (row) => row.scenario],
@@ -96,7 +86,7 @@ export function formatMeansTable(rows: readonly MeanRow[]): string {
   return markdownTable(MEAN_COLUMNS, rows);
 }
 
-/** Per scenario and strategy, in first-seen order: the mean of each figure over the seeds (null figures skipped). */
+/** Per scenario and strategy, in first-seen order: the mean of each figure over the seeds (null figures skipped; max penetration: the largest). */
 export function meansOverSeeds(results: readonly RunResult[]): MeanRow[] {
   const groups = new Map<string, RunResult[]>();
   for (const result of results) {

@@ -44,7 +44,8 @@ export function signedDistance(obstacle: ShapeGeometry, x: number, y: number): n
   }
 }
 
-function boxSignedDistance(box: ShapeGeometry, x: number, y: number): number {
+/** With `out`, also writes the nearest point of the box's boundary there. */
+function boxSignedDistance(box: ShapeGeometry, x: number, y: number, out: { x: number; y: number } | null = null): number {
   const relativeX = x - box.centreX;
   const relativeY = y - box.centreY;
   // into the box's own frame (rotate by -angle)
@@ -52,6 +53,23 @@ function boxSignedDistance(box: ShapeGeometry, x: number, y: number): number {
   const localY = -relativeX * box.sin + relativeY * box.cos;
   const overX = Math.abs(localX) - box.halfWidth;
   const overY = Math.abs(localY) - box.halfHeight;
+  if (out !== null) {
+    let nearX: number;
+    let nearY: number;
+    if (overX > 0 || overY > 0) {
+      nearX = Math.min(Math.max(localX, -box.halfWidth), box.halfWidth);
+      nearY = Math.min(Math.max(localY, -box.halfHeight), box.halfHeight);
+    } else if (overX > overY) {
+      // inside, nearer a vertical side
+      nearX = localX >= 0 ? box.halfWidth : -box.halfWidth;
+      nearY = localY;
+    } else {
+      nearX = localX;
+      nearY = localY >= 0 ? box.halfHeight : -box.halfHeight;
+    }
+    out.x = box.centreX + nearX * box.cos - nearY * box.sin;
+    out.y = box.centreY + nearX * box.sin + nearY * box.cos;
+  }
   const outsideX = Math.max(overX, 0);
   const outsideY = Math.max(overY, 0);
   return Math.sqrt(outsideX * outsideX + outsideY * outsideY) + Math.min(Math.max(overX, overY), 0);
@@ -185,30 +203,8 @@ export function nearestBoundaryPoint(obstacle: ShapeGeometry, x: number, y: numb
       out.y = obstacle.centreY + uy * obstacle.radius;
       return distance - obstacle.radius;
     }
-    case 'box': {
-      const relativeX = x - obstacle.centreX;
-      const relativeY = y - obstacle.centreY;
-      const localX = relativeX * obstacle.cos + relativeY * obstacle.sin;
-      const localY = -relativeX * obstacle.sin + relativeY * obstacle.cos;
-      const overX = Math.abs(localX) - obstacle.halfWidth;
-      const overY = Math.abs(localY) - obstacle.halfHeight;
-      let nearX: number;
-      let nearY: number;
-      if (overX > 0 || overY > 0) {
-        nearX = Math.min(Math.max(localX, -obstacle.halfWidth), obstacle.halfWidth);
-        nearY = Math.min(Math.max(localY, -obstacle.halfHeight), obstacle.halfHeight);
-      } else if (overX > overY) {
-        // inside, nearer a vertical side
-        nearX = localX >= 0 ? obstacle.halfWidth : -obstacle.halfWidth;
-        nearY = localY;
-      } else {
-        nearX = localX;
-        nearY = localY >= 0 ? obstacle.halfHeight : -obstacle.halfHeight;
-      }
-      out.x = obstacle.centreX + nearX * obstacle.cos - nearY * obstacle.sin;
-      out.y = obstacle.centreY + nearX * obstacle.sin + nearY * obstacle.cos;
-      return boxSignedDistance(obstacle, x, y);
-    }
+    case 'box':
+      return boxSignedDistance(obstacle, x, y, out);
     case 'polygon':
       return polygonSignedDistance(obstacle.points, x, y, out);
   }

@@ -9,7 +9,7 @@ import { sortIntoCells } from '../spatial/grid';
 import { NO_SIDE } from '../steering/agent';
 import { arriveVelocity, velocityChangeForce } from '../steering/arrive';
 import type { SteeringConfig } from '../steering/config';
-import { asksForWay, requestWay, requestWayAlong, standingForce, standsInTheWay, stepAsideVelocity } from '../steering/giveway';
+import { asksForWay, isHeldUp, requestWay, requestWayAlong, standingForce, standsInTheWay, stepAsideVelocity } from '../steering/giveway';
 import { packUnits, senseUnit } from '../steering/sense';
 import { separationForce } from '../steering/separation';
 import { type ContactUnit, sidewaysImpulses } from '../steering/sideways';
@@ -96,12 +96,6 @@ export function askForWay(sim: SimulationState): void {
   }
 }
 
-/** Whether a moving unit goes slower than half its max speed (held up, not getting round by itself). */
-function isHeldUp(unit: Unit): boolean {
-  const limit = 0.5 * unit.maxSpeed;
-  return unit.velocity.x * unit.velocity.x + unit.velocity.y * unit.velocity.y < limit * limit;
-}
-
 const _decide_preferred = vec2();
 const _decide_seek = vec2();
 const _decide_separation = vec2();
@@ -121,11 +115,7 @@ export function decide(sim: SimulationState): void {
       unit.resting = false;
       set(unit.wanting, 0, 0);
       const preferred = stepAsideVelocity(_decide_preferred, unit, unit.wayRequest, unit.home) ? _decide_preferred : homeVelocity(_decide_preferred, unit, config);
-      velocityChangeForce(_decide_seek, unit, preferred.x, preferred.y, config);
-      sim.strategy.decide(unit.avoidance, unit, unit.sensing, preferred, config);
-      separationForce(_decide_separation, unit, unit.sensing.crowding, config);
-      force.x = _decide_seek.x + unit.avoidance.force.x + _decide_separation.x;
-      force.y = _decide_seek.y + unit.avoidance.force.y + _decide_separation.y;
+      steerFor(sim, unit, preferred);
     } else if (unit.task.kind === 'idle') {
       set(unit.wanting, 0, 0);
       decideNothing(unit.avoidance);
@@ -142,14 +132,20 @@ export function decide(sim: SimulationState): void {
       if (unit.task.route !== null) followRoute(sim, unit, unit.task.route, unit.task.target, preferred);
       if (unit.progress.recovery !== 'none') applyRecovery(unit, preferred);
       set(unit.wanting, preferred.x, preferred.y);
-      velocityChangeForce(_decide_seek, unit, preferred.x, preferred.y, config);
-      sim.strategy.decide(unit.avoidance, unit, unit.sensing, preferred, config);
-      separationForce(_decide_separation, unit, unit.sensing.crowding, config);
-      force.x = _decide_seek.x + unit.avoidance.force.x + _decide_separation.x;
-      force.y = _decide_seek.y + unit.avoidance.force.y + _decide_separation.y;
+      steerFor(sim, unit, preferred);
     }
     truncate(force, force, unit.maxForce);
   }
+}
+
+/** The steering force toward the `preferred` velocity: the change to reach it, the strategy's avoidance, separation. */
+function steerFor(sim: SimulationState, unit: Unit, preferred: Vec2): void {
+  const config = sim.config;
+  velocityChangeForce(_decide_seek, unit, preferred.x, preferred.y, config);
+  sim.strategy.decide(unit.avoidance, unit, unit.sensing, preferred, config);
+  separationForce(_decide_separation, unit, unit.sensing.crowding, config);
+  unit.steeringForce.x = _decide_seek.x + unit.avoidance.force.x + _decide_separation.x;
+  unit.steeringForce.y = _decide_seek.y + unit.avoidance.force.y + _decide_separation.y;
 }
 
 /** metres: a standing unit makes way for a unit on the move this close (edge to edge), or one

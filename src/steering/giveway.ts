@@ -6,8 +6,10 @@
  * way leads through a group that has already arrived (standing half a metre apart, too close to
  * pass between) avoids each standing unit in turn and can stay trapped among them for good.
  *
- * Walking back home afterwards was tried twice and dropped: units walking back jostle their
- * neighbours and the next late arrivals (head-on groups: 63 collisions went to 92 and 110).
+ * With a strategy where standing units do not avoid, they stay where stepping aside left them:
+ * walking back was tried twice and dropped there (units walking back jostled their neighbours
+ * and the next late arrivals). With `rays`, standing units choose their velocity like everyone
+ * else, so they walk back at half speed once no mover is near (src/sim/phases.ts).
  */
 import type { ReadonlyVec2, Vec2 } from '../math/vec2';
 import type { Agent } from './agent';
@@ -23,11 +25,15 @@ export const GIVE_WAY_BLOCKED_SPEED = 0.5;
 /** fraction of its max speed a unit steps aside at */
 const GIVE_WAY_SPEED = 0.5;
 
+/** Whether `mover` is held up: slower than GIVE_WAY_BLOCKED_SPEED of its max speed. */
+export function isHeldUp(mover: Agent): boolean {
+  const limit = GIVE_WAY_BLOCKED_SPEED * mover.maxSpeed;
+  return mover.velocity.x * mover.velocity.x + mover.velocity.y * mover.velocity.y < limit * limit;
+}
+
 /** Whether `mover`, whose soonest threat is a standing unit at `fraction`, asks it to make way. */
 export function asksForWay(mover: Agent, fraction: number): boolean {
-  const limit = GIVE_WAY_BLOCKED_SPEED * mover.maxSpeed;
-  const speedSq = mover.velocity.x * mover.velocity.x + mover.velocity.y * mover.velocity.y;
-  return fraction < GIVE_WAY_FRACTION && speedSq < limit * limit;
+  return fraction < GIVE_WAY_FRACTION && isHeldUp(mover);
 }
 
 /**

@@ -240,10 +240,10 @@ export const raysAvoidance: AvoidanceStrategy = {
       const contact = agent.radius + other.radius;
       // personal space, or what is left of it when a crowd has pressed closer
       const reach = Math.max(contact, Math.min(contact + config.avoidClearance, distance - PRESSED_GAP));
-      if (other.groupId === 0 && distance - reach > agent.distanceToTarget) continue;
+      const otherStanding = other.groupId === 0;
+      if (otherStanding && distance - reach > agent.distanceToTarget) continue;
       // every unit avoids, standing ones too: each takes its share; a standing unit makes way for
       // one on the move, which may come close to it (it is not going anywhere fast)
-      const otherStanding = other.groupId === 0;
       const share = agent.groupId === 0 && !otherStanding ? STANDING_SHARE : SHARED;
       const horizon = otherStanding ? Math.min(config.avoidHorizon, STANDING_HORIZON) : config.avoidHorizon;
       _rays_sides[planes.count] = addReciprocalPlane(planes, agent, other, share, reach, horizon, config.responseTime);
