@@ -9,6 +9,7 @@ import {
   addObstacle,
   addUnit,
   createSimulation,
+  hasPendingOrders,
   issueOrder,
   onSimulationEvent,
   stepSimulation,
@@ -21,6 +22,18 @@ export function runTicks(sim: Simulation, ticks: number, afterTick?: (tick: numb
     stepSimulation(sim);
     afterTick?.(tick);
   }
+}
+
+/**
+ * Steps until every order issued so far is planned (planning is spread over ticks within a budget
+ * of navigation work); returns the ticks it took. Throws after `limit` ticks.
+ */
+export function runUntilPlanned(sim: Simulation, limit = 120): number {
+  for (let tick = 1; tick <= limit; tick++) {
+    stepSimulation(sim);
+    if (!hasPendingOrders(sim)) return tick;
+  }
+  throw new Error(`orders still being planned after ${limit} ticks`);
 }
 
 /** Records the simulated time of every unit's first arrival, by unit id. */

@@ -7,9 +7,11 @@
  * in the same states; `ratio` = msPerTick / msPerTickPhysicsOnly. With --json: one JSON object
  * per line. Measure on a quiet machine and read medians, not single runs.
  *
- * Then the planning cost of a group move on a real map (not with --json unless --plan): a
- * 200 x 200 m world with 100 obstacles, a 200-unit order sent to 9 targets in turn: the first
- * order (which also builds the navigation grid) and the median of the others.
+ * Then the planning cost (not with --json unless --plan): a 200-unit order sent to 9 far targets
+ * in turn on rocky maps of 200, 500 and 1000 m (100, 500 and 2000 obstacles): the first order
+ * (which fills the map's tiles and links as it goes) and the median of the others, each summed
+ * over the ticks its planning is spread over, with the worst tick; then 50 orders issued in one
+ * tick, and a building added while orders are in flight.
  */
 import { DEFAULT_SIMULATION } from '../sim/defaults';
 import { parseArgs } from 'node:util';
@@ -17,7 +19,7 @@ import { createRandom } from '../math/random';
 import { buildBenchCrossing } from '../scenarios/builtins';
 import { median } from '../scenarios/metrics';
 import { createScenarioSimulation } from '../scenarios/run';
-import { addObstacle, addUnit, createSimulation, issueOrder, lastTickTiming, stepSimulation } from '../sim/simulation';
+import { addObstacle, addUnit, createSimulation, hasPendingOrders, issueOrder, lastTickTiming, stepSimulation } from '../sim/simulation';
 import { checkNumber, checkOneOf } from '../sim/validate';
 import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
 import { AVOIDANCE_NAMES } from '../steering/strategies/index';
@@ -52,18 +54,23 @@ export interface PlanningRow {
   obstacles: number;
   /** metres: the world is size x size */
   size: number;
-  /** milliseconds: the first order, grid included */
+  /** milliseconds of planning over all the ticks the first order took (the map's tiles and links
+   * are filled then), the most any one of those ticks spent, and how many ticks it took */
   msFirstOrder: number;
-  /** milliseconds: median of the later orders (grid already built) */
+  msFirstOrderWorstTick: number;
+  ticksFirstOrder: number;
+  /** the same for the later orders (medians over them; worst tick over all of them) */
   msPerOrder: number;
+  msWorstTick: number;
+  ticksPerOrder: number;
 }
 
-/** The planning cost of group moves on a 200 x 200 m map with 100 obstacles (seeded layout). */
-export function planningBenchmark(units = 200, obstacles = 100, size = 200, orders = 9): PlanningRow {
+/** A square world of `size` metres with `count` rocks and walls (seeded), the corner (0, 0) kept clear. */
+function rockyWorld(size: number, count: number): ReturnType<typeof createSimulation> {
   const random = createRandom(7);
   const sim = createSimulation({ width: size, height: size });
   let placed = 0;
-  while (placed < obstacles) {
+  while (placed < count) {
     const x = random.range(20, size - 20);
     const y = random.range(20, size - 20);
     if (Math.hypot(x - 15, y - 15) < 20) continue; // keep the start area clear
@@ -71,16 +78,102 @@ export function planningBenchmark(units = 200, obstacles = 100, size = 200, orde
     else addObstacle(sim, { type: 'box', x, y, width: random.range(1, 12), height: random.range(1, 4), angle: random.range(0, Math.PI) });
     placed++;
   }
-  const columns = Math.ceil(Math.sqrt(units));
-  const ids = Array.from({ length: units }, (_, i) => addUnit(sim, { x: 6 + (i % columns) * 1.5, y: 6 + Math.floor(i / columns) * 1.5 }));
+  return sim;
+}
+
+/** Steps until no order is being planned; returns the planning ms of each tick. */
+function planTicks(sim: ReturnType<typeof createSimulation>): number[] {
   const times: number[] = [];
-  for (let i = 0; i < orders; i++) {
-    issueOrder(sim, { kind: 'move', unitIds: ids, target: { x: size - 20 - 15 * (i % 3), y: size - 20 - 15 * Math.floor(i / 3) } });
+  do {
     stepSimulation(sim);
     times.push(lastTickTiming(sim).planMs);
-  }
-  return { units, obstacles, size, msFirstOrder: times[0]!, msPerOrder: median(times.slice(1)) };
+  } while (hasPendingOrders(sim) && times.length < 100_000);
+  return times;
 }
+
+const sum = (values: number[]): number => values.reduce((total, value) => total + value, 0);
+
+/** The planning cost of a 200-unit group move on a rocky map, sent to `orders` far targets in turn. */
+export function planningBenchmark(units = 200, obstacles = 100, size = 200, orders = 9): PlanningRow {
+  const sim = rockyWorld(size, obstacles);
+  const columns = Math.ceil(Math.sqrt(units));
+  const ids = Array.from({ length: units }, (_, i) => addUnit(sim, { x: 6 + (i % columns) * 1.5, y: 6 + Math.floor(i / columns) * 1.5 }));
+  const runs: number[][] = [];
+  for (let i = 0; i < orders; i++) {
+    issueOrder(sim, { kind: 'move', unitIds: ids, target: { x: size - 20 - 15 * (i % 3), y: size - 20 - 15 * Math.floor(i / 3) } });
+    runs.push(planTicks(sim));
+  }
+  const later = runs.slice(1);
+  return {
+    units,
+    obstacles,
+    size,
+    msFirstOrder: sum(runs[0]!),
+    msFirstOrderWorstTick: Math.max(...runs[0]!),
+    ticksFirstOrder: runs[0]!.length,
+    msPerOrder: median(later.map(sum)),
+    msWorstTick: Math.max(...later.flat()),
+    ticksPerOrder: median(later.map((run) => run.length)),
+  };
+}
+
+export interface BurstRow {
+  /** orders issued in one tick, each to a group of `groupSize` units */
+  orders: number;
+  groupSize: number;
+  size: number;
+  obstacles: number;
+  /** the most planning ms any tick spent, and the ticks until every order was planned */
+  msWorstTick: number;
+  ticks: number;
+  /** milliseconds: adding one building across the map while 20 orders walk: the call itself,
+   * and the tick after it (routes start their search again) against the median tick before */
+  msAddObstacle: number;
+  msTickAfterAdd: number;
+  msTickBefore: number;
+}
+
+/** Many orders in one tick on a rocky map, then a building added while orders are in flight. */
+export function burstBenchmark(orders = 50, groupSize = 4, size = 500, obstacles = 500): BurstRow {
+  const sim = rockyWorld(size, obstacles);
+  const random = createRandom(11);
+  const groups: number[][] = [];
+  for (let g = 0; g < orders; g++) {
+    const x = 10 + (g % 10) * 3;
+    const y = 10 + Math.floor(g / 10) * 3;
+    groups.push(Array.from({ length: groupSize }, (_, k) => addUnit(sim, { x: x + (k % 2) * 1.2, y: y + Math.floor(k / 2) * 1.2 })));
+  }
+  for (const unitIds of groups) issueOrder(sim, { kind: 'move', unitIds, target: { x: random.range(size / 2, size - 20), y: random.range(size / 2, size - 20) } });
+  const times = planTicks(sim);
+  // walk on a while, then a building goes up across the middle
+  const before: number[] = [];
+  for (let tick = 0; tick < 120; tick++) {
+    stepSimulation(sim);
+    before.push(lastTickTiming(sim).tickMs);
+  }
+  const start = performance.now();
+  addObstacle(sim, { type: 'box', x: size * 0.4, y: size * 0.4, width: 40, height: 3, angle: 0.7 });
+  const msAddObstacle = performance.now() - start;
+  stepSimulation(sim);
+  return {
+    orders,
+    groupSize,
+    size,
+    obstacles,
+    msWorstTick: Math.max(...times),
+    ticks: times.length,
+    msAddObstacle,
+    msTickAfterAdd: lastTickTiming(sim).tickMs,
+    msTickBefore: median(before),
+  };
+}
+
+/** The maps the planning rows use: size (metres) and obstacle count. */
+const PLANNING_MAPS: ReadonlyArray<readonly [number, number]> = [
+  [200, 100],
+  [500, 500],
+  [1000, 2000],
+];
 
 function main(): void {
   const { values } = parseArgs({
@@ -108,16 +201,24 @@ function main(): void {
     else console.log(`| ${row.units} | ${row.msPerTick.toFixed(2)} | ${row.msPerTickPhysicsOnly.toFixed(2)} | ${row.ratio.toFixed(2)} |`);
   }
   if (values.json && !values.plan) return;
-  planningBenchmark(); // a first run to warm the JIT; the second is measured
-  const plan = planningBenchmark();
+  planningBenchmark(); // a first run to warm the JIT; the rows after it are measured
+  const plans = PLANNING_MAPS.map(([size, obstacles]) => planningBenchmark(200, obstacles, size));
+  const burst = burstBenchmark();
   if (values.json) {
-    console.log(JSON.stringify(plan));
+    for (const plan of plans) console.log(JSON.stringify(plan));
+    console.log(JSON.stringify(burst));
     return;
   }
-  console.log(`\nplanning a ${plan.units}-unit group move on a ${plan.size} x ${plan.size} m map with ${plan.obstacles} obstacles (route and slots):\n`);
-  console.log('| first order (builds the grid) ms | later orders, median ms |');
-  console.log('| ---: | ---: |');
-  console.log(`| ${plan.msFirstOrder.toFixed(2)} | ${plan.msPerOrder.toFixed(2)} |`);
+  console.log('\nplanning a 200-unit group move (route and slots), spread over ticks within a budget:\n');
+  console.log('| map | obstacles | first order ms (worst tick, ticks) | later orders, median ms (worst tick, ticks) |');
+  console.log('| ---: | ---: | ---: | ---: |');
+  for (const plan of plans) {
+    console.log(
+      `| ${plan.size} m | ${plan.obstacles} | ${plan.msFirstOrder.toFixed(1)} (${plan.msFirstOrderWorstTick.toFixed(2)}, ${plan.ticksFirstOrder}) | ${plan.msPerOrder.toFixed(1)} (${plan.msWorstTick.toFixed(2)}, ${plan.ticksPerOrder}) |`,
+    );
+  }
+  console.log(`\n${burst.orders} orders of ${burst.groupSize} units in one tick on the ${burst.size} m map: worst tick ${burst.msWorstTick.toFixed(2)} ms planning, all planned after ${burst.ticks} ticks`);
+  console.log(`a building added while they walk: ${burst.msAddObstacle.toFixed(2)} ms for the call, the tick after ${burst.msTickAfterAdd.toFixed(2)} ms (median tick before ${burst.msTickBefore.toFixed(2)} ms)`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

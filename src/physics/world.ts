@@ -261,6 +261,16 @@ export function readBodyState(body: UnitBody, position: Vec2, velocity: Vec2): v
   velocity.y = v.y;
 }
 
+/**
+ * Moves a body to `position` and stops it: the one place the engine sets a position, for a unit
+ * standing where a new obstacle is placed (it is moved out to free ground, see addObstacle).
+ */
+export function placeBody(body: UnitBody, position: ReadonlyVec2): void {
+  body.setPosition({ x: position.x, y: position.y });
+  body.setLinearVelocity({ x: 0, y: 0 });
+  body.setAwake(true);
+}
+
 /** kilograms, as planck computed it from the fixture's density and area */
 export function bodyMass(body: UnitBody): number {
   return body.getMass();

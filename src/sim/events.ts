@@ -33,6 +33,15 @@ export type SimulationEvent =
       readonly position: Readonly<Vec2>;
       readonly remaining: number;
       readonly time: number;
+    }
+  | {
+      /** an obstacle was placed where the unit stood: it was moved out to the nearest free ground */
+      readonly type: 'displaced';
+      readonly unitId: number;
+      /** metres: where it stood, and where it stands now */
+      readonly from: Readonly<Vec2>;
+      readonly to: Readonly<Vec2>;
+      readonly time: number;
     };
 
 export type SimulationListener = (event: SimulationEvent) => void;

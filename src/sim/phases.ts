@@ -129,7 +129,7 @@ export function decide(sim: SimulationState): void {
     } else {
       unit.resting = false;
       const preferred = arriveVelocity(_decide_preferred, unit, unit.task.target, unit.task.stopRadius, config);
-      if (unit.task.route !== null) followRoute(sim, unit, unit.task.route, unit.task.target, preferred);
+      if (unit.task.route !== null && !unit.task.waiting) followRoute(sim, unit, unit.task.route, unit.task.target, preferred);
       if (unit.progress.recovery !== 'none') applyRecovery(unit, preferred);
       set(unit.wanting, preferred.x, preferred.y);
       steerFor(sim, unit, preferred);
@@ -237,7 +237,7 @@ export function readBack(sim: SimulationState): void {
     const speed = length(unit.velocity);
     if (speed > HEADING_MIN_SPEED) unit.heading = Math.atan2(unit.velocity.y, unit.velocity.x);
     unit.slowTime = unit.task.kind === 'move' && speed < HELD_OFF_SPEED ? unit.slowTime + dt : 0;
-    if (unit.task.kind === 'move') trackProgress(sim, unit, unit.task);
+    if (unit.task.kind === 'move' && !unit.task.waiting) trackProgress(sim, unit, unit.task);
   }
 }
 
@@ -245,7 +245,7 @@ export function readBack(sim: SimulationState): void {
 export function settleArrivals(sim: SimulationState): void {
   const time = simulatedTime(sim);
   for (const unit of sim.units) {
-    if (unit.task.kind !== 'move' || !hasArrived(unit)) continue;
+    if (unit.task.kind !== 'move' || unit.task.waiting || !hasArrived(unit)) continue;
     emit(sim.events, { type: 'arrived', unitId: unit.id, orderId: unit.task.orderId, time });
     standDown(unit);
   }

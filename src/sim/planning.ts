@@ -6,59 +6,240 @@
  */
 import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
 import { signedDistance } from '../math/shapes';
-import { type FlowField, type NavGrid, NEAR_COST, buildFlowField, buildNavGrid, cellCentre, nearestFreeCell, routeCost } from '../nav/grid';
+import { MAX_CLEARANCE, NAV_CELL, TILE_CELLS, columnOf, isFreeCell, rowOf, tileOf } from '../nav/navmap';
+import { NEAR_COST, type Route, cellCost, createRoute, navLayer, prepareTile, routeCost } from '../nav/route';
 import { arrangeSlots } from '../orders/formation';
-import { type MoveOrder, groupArrivalRadius } from '../orders/orders';
-import { DEFAULT_UNIT } from './defaults';
+import { groupArrivalRadius } from '../orders/orders';
 import { emit } from './events';
-import { IDLE, type SimulationState, type Unit, newProgress, simulatedTime } from './state';
+import { IDLE, type PlanJob, type SimulationState, type Unit, newProgress, simulatedTime } from './state';
 
 /** metres: formation slots keep at least this much space from obstacles */
 const SLOT_OBSTACLE_CLEARANCE = 0.1;
 
-/** Phase 1: turn queued orders into unit tasks; a group move gives each unit its own slot. */
+/**
+ * Phase 1: queued orders become unit tasks. A stop ends tasks at once. A move is planned within
+ * the tick's planning budget (`advancePlanning`): until its route is ready its units walk
+ * straight at the order's target, without arriving; then each gets its slot and the route.
+ */
 export function applyPendingOrders(sim: SimulationState): void {
   sim.timing.planMs = 0;
-  if (sim.pendingOrders.length === 0) return;
+  if (sim.pendingOrders.length === 0 && sim.planning.length === 0) return;
   const start = performance.now();
   for (const { order, orderId } of sim.pendingOrders) {
-    const units = order.unitIds
-      .map((unitId) => sim.unitsById.get(unitId))
-      .filter((unit): unit is Unit => unit !== undefined);
+    const units = unitsOf(sim, order.unitIds);
     if (order.kind === 'stop') {
       for (const unit of units) standDown(unit);
       continue;
     }
     // no unit left to move (an empty list, or all removed since the order was issued)
     if (units.length === 0) continue;
-    assignMoveTasks(sim, units, order, orderId);
+    const largest = Math.max(...units.map((unit) => unit.radius));
+    const target = clampIntoWorld(sim, order.target, largest);
+    const stopRadius = sim.config.arrivalTolerance;
+    const group = { target, radius: groupArrivalRadius(largest, units.length) };
+    for (const unit of units) {
+      unit.task = { kind: 'move', orderId, target, stopRadius, group, route: null, waiting: true };
+      unit.waypointTick = -1;
+      unit.ownRoute = null;
+      unit.progress = newProgress();
+      aimAtTarget(unit);
+    }
+    sim.planning.push({ order, orderId, target, clearance: navClearance(largest), route: null });
   }
   sim.pendingOrders.length = 0;
+  advancePlanning(sim);
   sim.timing.planMs = performance.now() - start;
 }
 
-function assignMoveTasks(sim: SimulationState, units: Unit[], order: MoveOrder, orderId: number): void {
+/** The units of `unitIds` that still exist. */
+function unitsOf(sim: SimulationState, unitIds: readonly number[]): Unit[] {
+  return unitIds.map((unitId) => sim.unitsById.get(unitId)).filter((unit): unit is Unit => unit !== undefined);
+}
+
+/** The units still waiting for this order's plan (a later order or a removal takes them out). */
+function waitingUnits(sim: SimulationState, job: PlanJob): Unit[] {
+  return unitsOf(sim, job.order.unitIds).filter((unit) => unit.task.kind === 'move' && unit.task.orderId === job.orderId);
+}
+
+/** Plans queued orders in turn until the tick's budget of navigation work is spent. */
+function advancePlanning(sim: SimulationState): void {
+  const deadline = sim.navMap.work + PLAN_BUDGET;
+  while (sim.planning.length > 0) {
+    if (!advanceJob(sim, sim.planning[0]!, deadline)) return;
+    sim.planning.shift();
+  }
+}
+
+/**
+ * One order's planning, resumed where it stopped: the route, made ready for the tiles its units
+ * stand in. Returns false when the budget ran out first.
+ */
+function advanceJob(sim: SimulationState, job: PlanJob, deadline: number): boolean {
+  const units = waitingUnits(sim, job);
+  if (units.length === 0) return true;
+  if (!sim.settings.navigation || sim.obstacles.length === 0) {
+    assignMoveTasks(sim, units, job, null);
+    return true;
+  }
+  const map = sim.navMap;
+  if (map.work >= deadline) return false;
+  job.route ??= sharedRoute(sim, job.clearance, job.target);
+  const route = job.route;
+  for (const unit of units) {
+    if (!prepareTile(route, tileOf(map, columnOf(map, unit.position.x), rowOf(map, unit.position.y)), deadline)) return false;
+  }
+  // and the ground round the target, where the slots go (they are checked against the route)
+  const reach = groupArrivalRadius(Math.max(...units.map((unit) => unit.radius)), units.length) + SLOT_SEARCH_MARGIN;
+  const { x, y } = job.target;
+  const [column0, column1] = [columnOf(map, x - reach), columnOf(map, x + reach)].map((column) => Math.floor(column / TILE_CELLS));
+  const [row0, row1] = [rowOf(map, y - reach), rowOf(map, y + reach)].map((row) => Math.floor(row / TILE_CELLS));
+  for (let row = row0!; row <= row1!; row++) {
+    for (let column = column0!; column <= column1!; column++) {
+      if (!prepareTile(route, row * map.tileColumns + column, deadline)) return false;
+    }
+  }
+  const reached = units.some((unit) => routeCost(route, unit.position.x, unit.position.y) !== Infinity);
+  if (!reached && route.hasGoal) {
+    const goal = closestReachable(sim, units[0]!, job);
+    if (goal !== null) {
+      const rerouted = sharedRoute(sim, job.clearance, goal);
+      emit(sim.events, {
+        type: 'unreachable',
+        orderId: job.orderId,
+        unitIds: units.map((unit) => unit.id),
+        requested: { x: job.target.x, y: job.target.y },
+        target: { x: rerouted.goal.x, y: rerouted.goal.y },
+        time: simulatedTime(sim),
+      });
+      assignMoveTasks(sim, units, job, rerouted, true);
+      return true;
+    }
+  }
+  assignMoveTasks(sim, units, job, route.hasGoal ? route : null);
+  return true;
+}
+
+/**
+ * The free point nearest the order's target that the unit can reach, of points about as near the
+ * one nearer the unit along the way (searched out to UNREACHABLE_SEARCH metres from the target);
+ * null when there is none that near.
+ */
+function closestReachable(sim: SimulationState, unit: Unit, job: PlanJob): Vec2 | null {
+  const map = sim.navMap;
+  const fromUnit = createRoute(navLayer(map, job.clearance), unit.position.x, unit.position.y);
+  if (!fromUnit.hasGoal) return null;
+  const { x, y } = job.target;
+  const column0 = columnOf(map, x);
+  const row0 = rowOf(map, y);
+  let best: Vec2 | null = null;
+  let bestScore = Infinity;
+  for (let ring = 0; ring <= Math.ceil(UNREACHABLE_SEARCH / NAV_CELL); ring++) {
+    // a cell in this ring is at least (ring - 1) cells from the target: nothing further can win
+    if ((ring - 1) * NAV_CELL > bestScore) break;
+    for (let row = row0 - ring; row <= row0 + ring; row++) {
+      const edge = row === row0 - ring || row === row0 + ring;
+      for (let column = column0 - ring; column <= column0 + ring; column += edge || ring === 0 ? 1 : 2 * ring) {
+        if (!isFreeCell(map, job.clearance, column, row)) continue;
+        const centreX = (column + 0.5) * NAV_CELL;
+        const centreY = (row + 0.5) * NAV_CELL;
+        const distance = Math.hypot(centreX - x, centreY - y);
+        if (distance > bestScore) continue;
+        const path = cellCost(fromUnit, column, row);
+        const score = distance + UNREACHABLE_TIE_BREAK * path;
+        if (score < bestScore) {
+          bestScore = score;
+          best = vec2(centreX, centreY);
+        }
+      }
+    }
+  }
+  return best;
+}
+
+/** per metre of path: among points about as near an unreachable target, prefer the closer by path */
+const UNREACHABLE_TIE_BREAK = 0.01;
+/** metres beyond the group's arrival radius within which slots may be looked for */
+const SLOT_SEARCH_MARGIN = 4;
+/** metres from an unreachable target within which the closest reachable point is looked for */
+const UNREACHABLE_SEARCH = 32;
+/** cells of navigation work (tiles filled, cells searched) planning may spend per tick */
+export const PLAN_BUDGET = 60_000;
+/** routes kept for reuse by later orders to the same place */
+const ROUTE_CACHE = 64;
+
+/**
+ * The route to `target` for `clearance`: an earlier order's to the same cell when it is still
+ * kept (it starts its search again by itself if obstacles changed since), else a new one.
+ */
+function sharedRoute(sim: SimulationState, clearance: number, target: ReadonlyVec2): Route {
+  const map = sim.navMap;
+  const key = `${Math.round(clearance * 1000)}:${columnOf(map, target.x)}:${rowOf(map, target.y)}`;
+  const known = sim.routes.get(key);
+  if (known !== undefined && known.requested.x === target.x && known.requested.y === target.y) {
+    sim.routes.delete(key);
+    sim.routes.set(key, known);
+    return known;
+  }
+  const route = createRoute(navLayer(map, clearance), target.x, target.y);
+  sim.routes.set(key, route);
+  if (sim.routes.size > ROUTE_CACHE) sim.routes.delete(sim.routes.keys().next().value!);
+  return route;
+}
+
+/**
+ * Gives a route to the units walking an order that has none (planned while the world had no
+ * obstacles, or with routes off then on): one per order, to the group's point, for its largest
+ * unit. Called when an obstacle is added; the route's search runs when the units first ask it.
+ */
+export function routeOrdersInFlight(sim: SimulationState): void {
+  if (!sim.settings.navigation) return;
+  const byOrder = new Map<number, Unit[]>();
+  for (const unit of sim.units) {
+    const task = unit.task;
+    if (task.kind !== 'move' || task.waiting || task.route !== null) continue;
+    const units = byOrder.get(task.orderId);
+    if (units === undefined) byOrder.set(task.orderId, [unit]);
+    else units.push(unit);
+  }
+  for (const units of byOrder.values()) {
+    const first = units[0]!.task;
+    if (first.kind !== 'move') continue;
+    const target = first.group?.target ?? first.target;
+    const route = sharedRoute(sim, navClearance(Math.max(...units.map((unit) => unit.radius))), target);
+    for (const unit of units) {
+      if (unit.task.kind !== 'move') continue;
+      unit.task = { ...unit.task, route };
+      unit.waypointTick = -1;
+    }
+  }
+}
+
+/** metres: the clearance a route keeps for units up to `radius` */
+export function navClearance(radius: number): number {
+  return Math.min(MAX_CLEARANCE, radius + NAV_MARGIN);
+}
+
+function assignMoveTasks(sim: SimulationState, units: Unit[], job: PlanJob, route: Route | null, rerouted = false): void {
+  const { orderId } = job;
   const stopRadius = sim.config.arrivalTolerance;
   const largest = Math.max(...units.map((unit) => unit.radius));
-  let target = clampIntoWorld(sim, order.target, largest);
-  const route = planRoute(sim, units, target, orderId);
   for (const unit of units) {
     unit.waypointTick = -1;
     unit.ownRoute = null;
-    unit.progress = newProgress();
   }
+  let target = job.target;
   if (units.length === 1) {
     // a lone unit goes to the target, or where the route ends when the target is not free ground
     const unit = units[0]!;
-    const blocked = route !== null && (route.unreachable || !isFreeGround(sim, target.x, target.y, unit.radius));
+    const blocked = route !== null && (rerouted || !isFreeGround(sim, target.x, target.y, unit.radius));
     const end = blocked ? vec2(route.goal.x, route.goal.y) : target;
-    unit.task = { kind: 'move', orderId, target: clampIntoWorld(sim, end, unit.radius), stopRadius, group: null, route };
+    unit.task = { kind: 'move', orderId, target: clampIntoWorld(sim, end, unit.radius), stopRadius, group: null, route, waiting: false };
     aimAtTarget(unit);
     return;
   }
   // a group keeps its target (its slots are placed on free ground around it) unless the target
   // could not be reached at all
-  if (route !== null && route.unreachable) target = vec2(route.goal.x, route.goal.y);
+  if (route !== null && rerouted) target = vec2(route.goal.x, route.goal.y);
   const group = { target, radius: groupArrivalRadius(largest, units.length) };
   const slots = arrangeSlots({
     units,
@@ -66,88 +247,24 @@ function assignMoveTasks(sim: SimulationState, units: Unit[], order: MoveOrder, 
     gap: sim.config.formationGap * largest,
     // free ground that the route reaches from the target's side, not from behind a wall
     isFree: (x, y, radius) => isFreeGround(sim, x, y, radius) && (route === null || isNearAlongRoute(route, target, x, y)),
-    ...(order.facing === undefined ? {} : { facing: order.facing }),
+    ...(job.order.facing === undefined ? {} : { facing: job.order.facing }),
   });
   units.forEach((unit, index) => {
-    unit.task = { kind: 'move', orderId, target: clampIntoWorld(sim, slots[index]!, unit.radius), stopRadius, group, route };
+    unit.task = { kind: 'move', orderId, target: clampIntoWorld(sim, slots[index]!, unit.radius), stopRadius, group, route, waiting: false };
     aimAtTarget(unit);
   });
 }
 
-/**
- * The flow field for a move order, or null when the world has no obstacles (units walk
- * straight). A target on blocked ground moves to the nearest free point. When no unit of the
- * order can reach it (walled in), the target moves to the free point closest to it that the
- * first unit can reach (of points about as close, the one nearer the unit by path), and an
- * `unreachable` event says so.
- */
-function planRoute(sim: SimulationState, units: readonly Unit[], target: Vec2, orderId: number): (FlowField & { unreachable: boolean }) | null {
-  if (!sim.settings.navigation || sim.obstacles.length === 0) return null;
-  const grid = navGrid(sim);
-  const field = buildFlowField(grid, target.x, target.y);
-  if (field === null) return null;
-  const reached = units.some((unit) => {
-    const cell = nearestFreeCell(grid, unit.position.x, unit.position.y);
-    return cell >= 0 && field.distance[cell] !== Infinity;
-  });
-  if (reached) return { ...field, unreachable: false };
-  const first = units[0]!;
-  const fromUnit = buildFlowField(grid, first.position.x, first.position.y);
-  if (fromUnit === null) return { ...field, unreachable: false };
-  // the reachable cell nearest the target; of cells about as near, the one the unit reaches soonest
-  let closest = -1;
-  let bestScore = Infinity;
-  const centre = vec2();
-  for (let cell = 0; cell < fromUnit.distance.length; cell++) {
-    const path = fromUnit.distance[cell]!;
-    if (path === Infinity) continue;
-    cellCentre(grid, cell, centre);
-    const score = Math.hypot(centre.x - target.x, centre.y - target.y) + UNREACHABLE_TIE_BREAK * path;
-    if (score < bestScore) {
-      bestScore = score;
-      closest = cell;
-    }
-  }
-  if (closest < 0) return { ...field, unreachable: false };
-  const goal = cellCentre(grid, closest, vec2());
-  const rerouted = buildFlowField(grid, goal.x, goal.y);
-  if (rerouted === null) return { ...field, unreachable: false };
-  emit(sim.events, {
-    type: 'unreachable',
-    orderId,
-    unitIds: units.map((unit) => unit.id),
-    requested: { x: target.x, y: target.y },
-    target: { x: rerouted.goal.x, y: rerouted.goal.y },
-    time: simulatedTime(sim),
-  });
-  return { ...rerouted, unreachable: true };
-}
-
-/** per metre of path: among points about as near an unreachable target, prefer the closer by path */
-const UNREACHABLE_TIE_BREAK = 0.01;
-/** metres of margin the navigation grid keeps beyond the largest unit's radius */
+/** metres of margin routes keep beyond the largest unit's radius */
 const NAV_MARGIN = 0.15;
-/** the navigation grid has at most about this many cells (its cell size grows with the world) */
-const NAV_MAX_CELLS = 60_000;
-const NAV_MIN_CELL = 0.25;
-
-/** The navigation grid, built on first use for the current obstacles and largest unit. */
-function navGrid(sim: SimulationState): NavGrid {
-  const clearance = Math.max(...sim.units.map((unit) => unit.radius), DEFAULT_UNIT.radius) + NAV_MARGIN;
-  if (sim.nav !== null && sim.nav.clearance >= clearance) return sim.nav;
-  const { width, height } = sim.settings;
-  const cellSize = Math.max(NAV_MIN_CELL, Math.sqrt((width * height) / NAV_MAX_CELLS));
-  sim.nav = buildNavGrid(width, height, sim.obstacles.map((obstacle) => obstacle.geometry), clearance, cellSize);
-  return sim.nav;
-}
 
 /**
  * Whether the route reaches (x, y) about as directly as a straight line from the order's target:
  * a slot on the far side of a wall is near the target in a straight line, not along the route.
  */
-function isNearAlongRoute(route: FlowField, target: ReadonlyVec2, x: number, y: number): boolean {
+function isNearAlongRoute(route: Route, target: ReadonlyVec2, x: number, y: number): boolean {
   const straight = Math.hypot(x - target.x, y - target.y) + Math.hypot(route.goal.x - target.x, route.goal.y - target.y);
-  return routeCost(route, x, y) <= NEAR_COST * straight + 2 * NEAR_COST * route.grid.cellSize;
+  return routeCost(route, x, y) <= NEAR_COST * straight + 2 * NEAR_COST * NAV_CELL;
 }
 
 /** The point moved, if needed, so a disc of `radius` around it lies inside the walls. */

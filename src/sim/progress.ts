@@ -7,7 +7,7 @@
  * without progress a `stuck` event reports it, once per order; it keeps trying.
  */
 import { type Vec2, distanceSquared, lengthSquared } from '../math/vec2';
-import { routeCost } from '../nav/grid';
+import { routeCost } from '../nav/route';
 import { emit } from './events';
 import { type SimulationState, type Unit, type UnitTask, simulatedTime } from './state';
 

@@ -1,10 +1,11 @@
 /**
- * Route following: a unit on a routed order heads for the furthest point down its order's flow
- * field that it can see in a straight line (its waypoint, looked up every WAYPOINT_INTERVAL
- * ticks), and walks straight to its own slot once that is clear.
+ * Route following: a unit on a routed order heads for the furthest point down its order's route
+ * that it can see in a straight line (its waypoint, looked up every WAYPOINT_INTERVAL ticks, and
+ * at once after an obstacle changed), and walks straight to its own slot once that is clear.
  */
-import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
-import { type FlowField, NEAR_COST, buildFlowField, cellAt, cellCentre, isClearLine, nearestFreeCell, routeCost, steerPoint } from '../nav/grid';
+import type { ReadonlyVec2, Vec2 } from '../math/vec2';
+import { NAV_CELL, columnOf, isClearLine, isFreeCell, nearestFreeCell, rowOf } from '../nav/navmap';
+import { NEAR_COST, type Route, cellCost, createRoute, isCurrent, routeCost, steerPoint } from '../nav/route';
 import type { SimulationState, Unit } from './state';
 
 const WAYPOINT_INTERVAL = 15;
@@ -16,10 +17,11 @@ const ROUTE_LOOK_AHEAD = 12;
  * same speed, the route's direction. The waypoint is worked out again every WAYPOINT_INTERVAL
  * ticks, or at once when the unit is within a metre of it.
  */
-export function followRoute(sim: SimulationState, unit: Unit, route: FlowField, target: ReadonlyVec2, preferred: Vec2): void {
+export function followRoute(sim: SimulationState, unit: Unit, route: Route, target: ReadonlyVec2, preferred: Vec2): void {
   const dx = unit.waypoint.x - unit.position.x;
   const dy = unit.waypoint.y - unit.position.y;
-  const due = unit.waypointTick < 0 || (sim.tick + unit.id) % WAYPOINT_INTERVAL === 0 || dx * dx + dy * dy < 1;
+  const changed = !isCurrent(route) || (unit.ownRoute !== null && !isCurrent(unit.ownRoute));
+  const due = changed || unit.waypointTick < 0 || (sim.tick + unit.id) % WAYPOINT_INTERVAL === 0 || dx * dx + dy * dy < 1;
   if (due) {
     unit.waypointTick = sim.tick;
     const field = unit.ownRoute ?? route;
@@ -29,8 +31,8 @@ export function followRoute(sim: SimulationState, unit: Unit, route: FlowField, 
     } else if (unit.ownRoute === null && isAtBottom(unit)) {
       // the group's route ends here, its slot is round an obstacle the route does not go round:
       // a route of its own to its slot (built once, for this unit only)
-      unit.ownRoute = buildFlowField(route.grid, target.x, target.y);
-      if (unit.ownRoute !== null && !steerPoint(unit.ownRoute, unit.position.x, unit.position.y, ROUTE_LOOK_AHEAD, unit.waypoint)) {
+      unit.ownRoute = createRoute(route.layer, target.x, target.y);
+      if (!steerPoint(unit.ownRoute, unit.position.x, unit.position.y, ROUTE_LOOK_AHEAD, unit.waypoint)) {
         unit.waypoint.x = target.x;
         unit.waypoint.y = target.y;
       }
@@ -64,19 +66,21 @@ function isAtBottom(unit: Unit): boolean {
  * group's target, not to each slot) and the line to the free ground next to the slot is clear.
  * Measured along the route, so a slot just behind a thin wall is not "near".
  */
-function isStraightToTarget(unit: Unit, route: FlowField, target: ReadonlyVec2): boolean {
-  const grid = route.grid;
-  if (isClearLine(grid, unit.position.x, unit.position.y, target.x, target.y)) return true;
-  const near = NEAR_COST * (grid.clearance + 3 * grid.cellSize);
+function isStraightToTarget(unit: Unit, route: Route, target: ReadonlyVec2): boolean {
+  const map = route.layer.map;
+  const clearance = route.layer.clearance;
+  if (isClearLine(map, clearance, unit.position.x, unit.position.y, target.x, target.y)) return true;
+  const near = NEAR_COST * (clearance + 3 * NAV_CELL);
   if (routeCost(route, unit.position.x, unit.position.y) > routeCost(route, target.x, target.y) + near) return false;
   // already in the margin beside its slot (a unit's disc fits there): the last step
-  const close = grid.clearance + 2 * grid.cellSize;
-  if ((target.x - unit.position.x) ** 2 + (target.y - unit.position.y) ** 2 < close * close && grid.blocked[cellAt(grid, unit.position.x, unit.position.y)] === 1) return true;
-  const beside = nearestFreeCell(grid, target.x, target.y, (cell) => route.distance[cell] !== Infinity);
-  if (beside < 0) return false;
-  cellCentre(grid, beside, _route_beside);
-  if (Math.hypot(_route_beside.x - target.x, _route_beside.y - target.y) > close) return false;
-  return isClearLine(grid, unit.position.x, unit.position.y, _route_beside.x, _route_beside.y);
+  const close = clearance + 2 * NAV_CELL;
+  const inMargin = !isFreeCell(map, clearance, columnOf(map, unit.position.x), rowOf(map, unit.position.y));
+  if ((target.x - unit.position.x) ** 2 + (target.y - unit.position.y) ** 2 < close * close && inMargin) return true;
+  if (!nearestFreeCell(map, clearance, target.x, target.y, _route_beside, close, (column, row) => cellCost(route, column, row) !== Infinity)) return false;
+  const besideX = (_route_beside.column + 0.5) * NAV_CELL;
+  const besideY = (_route_beside.row + 0.5) * NAV_CELL;
+  if (Math.hypot(besideX - target.x, besideY - target.y) > close) return false;
+  return isClearLine(map, clearance, unit.position.x, unit.position.y, besideX, besideY);
 }
 
-const _route_beside = vec2();
+const _route_beside = { column: 0, row: 0 };

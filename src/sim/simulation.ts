@@ -7,11 +7,12 @@
  * One tick (`stepSimulation`) is a fixed list of phases: planning.ts turns orders into tasks;
  * phases.ts holds the rest.
  */
-import { type ObstacleShape, type ShapeGeometry, prepareShape } from '../math/shapes';
+import { type ObstacleShape, type ShapeGeometry, prepareShape, signedDistance } from '../math/shapes';
 import { type ReadonlyVec2, vec2 } from '../math/vec2';
-import { tracePath } from '../nav/grid';
+import { NAV_CELL, addNavObstacle, columnOf, createNavMap, isFreeCell, nearestFreeCell, removeNavObstacle, rowOf } from '../nav/navmap';
+import { tracePath } from '../nav/route';
 import type { Order } from '../orders/orders';
-import { bodyCount, castUnitRay, createObstacleBody, createPhysicsWorld, createUnitBody, destroyBody, onUnitContact } from '../physics/world';
+import { bodyCount, castUnitRay, createObstacleBody, createPhysicsWorld, createUnitBody, destroyBody, onUnitContact, placeBody } from '../physics/world';
 import { createCellGrid } from '../spatial/grid';
 import { NO_SIDE } from '../steering/agent';
 import { type SteeringConfig, resolveSteeringConfig } from '../steering/config';
@@ -21,9 +22,9 @@ import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideway
 import { AVOIDANCE_NAMES, AVOIDANCE_STRATEGIES } from '../steering/strategies/index';
 import { type AvoidanceName, createAvoidanceDecision } from '../steering/strategy';
 import { DEFAULT_SIMULATION, DEFAULT_UNIT } from './defaults';
-import { type SimulationListener, createEventLog, deliver } from './events';
+import { type SimulationListener, createEventLog, deliver, emit } from './events';
 import { applyForces, askForWay, decide, readBack, respondToContact, sense, settleArrivals, stepPhysics } from './phases';
-import { applyPendingOrders } from './planning';
+import { applyPendingOrders, routeOrdersInFlight } from './planning';
 import {
   IDLE,
   type ObstacleView,
@@ -114,7 +115,9 @@ export function createSimulation(def: SimulationDef): Simulation {
     nextUnitId: 1,
     nextObstacleId: 1,
     nextOrderId: 1,
-    nav: null,
+    navMap: createNavMap(width, height),
+    planning: [],
+    routes: new Map(),
     searchAll: false,
   };
   onUnitContact(physics, (a, b, bodyA, bodyB) => respondToContact(state, a, b, bodyA, bodyB));
@@ -142,7 +145,6 @@ function wallShapes(width: number, height: number): ShapeGeometry[] {
 export function stepSimulation(sim: Simulation): void {
   const state = stateOf(sim);
   const start = performance.now();
-  state.events.raised.length = 0;
   applyPendingOrders(state);
   sense(state);
   askForWay(state);
@@ -151,7 +153,9 @@ export function stepSimulation(sim: Simulation): void {
   stepPhysics(state);
   readBack(state);
   settleArrivals(state);
+  // with the events raised between ticks too (a unit moved out from under a new obstacle)
   deliver(state.events);
+  state.events.raised.length = 0;
   state.timing.tickMs = performance.now() - start;
 }
 
@@ -225,20 +229,54 @@ export function removeUnit(sim: Simulation, unitId: number): boolean {
 
 /**
  * Adds a static obstacle (circle, box or convex polygon) and returns its id. Throws, changing
- * nothing, on a bad shape. Orders issued from now on are routed round it.
+ * nothing, on a bad shape. Routes of orders in flight go round it from the next tick; a unit
+ * standing where it is placed is moved out to the nearest free ground (a `displaced` event), and
+ * a unit whose target lies under it gets the nearest free point instead.
  */
 export function addObstacle(sim: Simulation, def: ObstacleShape): number {
   const state = stateOf(sim);
   const shape = validateObstacle(def);
   const id = state.nextObstacleId++;
   const { body, sensor } = createObstacleBody(state.physics, id, shape);
-  state.obstacles.push({ id, shape, body, sensor, geometry: prepareShape(shape) });
+  const geometry = prepareShape(shape);
+  state.obstacles.push({ id, shape, body, sensor, geometry });
   state.senseWorld.obstacles.push(sensor);
-  state.nav = null;
+  addNavObstacle(state.navMap, id, geometry);
+  clearFootprint(state, geometry);
+  routeOrdersInFlight(state);
   return id;
 }
 
-/** Removes an obstacle; returns false when there is no obstacle with that id. */
+/** metres units moved out from under a new obstacle keep from it, beyond their radius */
+const DISPLACED_GAP = 0.05;
+
+/** Moves units standing on the new obstacle (or heading to a point under it) onto free ground. */
+function clearFootprint(state: SimulationState, geometry: ShapeGeometry): void {
+  const map = state.navMap;
+  const free = { column: 0, row: 0 };
+  for (const unit of state.units) {
+    const reach = unit.radius + DISPLACED_GAP;
+    if (signedDistance(geometry, unit.position.x, unit.position.y) < reach) {
+      if (!nearestFreeCell(map, reach, unit.position.x, unit.position.y, free, Math.max(map.width, map.height))) continue;
+      const from = { x: unit.position.x, y: unit.position.y };
+      unit.position.x = (free.column + 0.5) * NAV_CELL;
+      unit.position.y = (free.row + 0.5) * NAV_CELL;
+      unit.velocity.x = 0;
+      unit.velocity.y = 0;
+      placeBody(unit.body, unit.position);
+      emit(state.events, { type: 'displaced', unitId: unit.id, from, to: { x: unit.position.x, y: unit.position.y }, time: simulatedTime(state) });
+    }
+    const task = unit.task;
+    if (task.kind === 'move' && signedDistance(geometry, task.target.x, task.target.y) < reach && !isFreeCell(map, reach, columnOf(map, task.target.x), rowOf(map, task.target.y))) {
+      if (!nearestFreeCell(map, reach, task.target.x, task.target.y, free)) continue;
+      task.target.x = (free.column + 0.5) * NAV_CELL;
+      task.target.y = (free.row + 0.5) * NAV_CELL;
+    }
+  }
+  state.searchAll = true;
+}
+
+/** Removes an obstacle; returns false when there is no obstacle with that id. Routes of orders in flight take the opening from the next tick. */
 export function removeObstacle(sim: Simulation, obstacleId: number): boolean {
   const state = stateOf(sim);
   const index = state.obstacles.findIndex((obstacle) => obstacle.id === obstacleId);
@@ -247,7 +285,7 @@ export function removeObstacle(sim: Simulation, obstacleId: number): boolean {
   destroyBody(state.physics, obstacle.body);
   state.obstacles.splice(index, 1);
   state.senseWorld.obstacles.splice(state.senseWorld.obstacles.indexOf(obstacle.sensor), 1);
-  state.nav = null;
+  removeNavObstacle(state.navMap, obstacleId);
   return true;
 }
 
@@ -395,7 +433,8 @@ export function lastTickTiming(sim: Simulation): Readonly<TickTiming> {
 
 /** Whether orders are queued for the next tick. */
 export function hasPendingOrders(sim: Simulation): boolean {
-  return stateOf(sim).pendingOrders.length > 0;
+  const state = stateOf(sim);
+  return state.pendingOrders.length > 0 || state.planning.length > 0;
 }
 
 /** How many bodies the physics world holds (units, obstacles and one for the walls). */

@@ -7,8 +7,9 @@
  */
 import type { ShapeGeometry, ObstacleShape } from '../math/shapes';
 import type { ReadonlyVec2, Vec2 } from '../math/vec2';
-import type { FlowField, NavGrid } from '../nav/grid';
-import type { Order } from '../orders/orders';
+import type { NavMap } from '../nav/navmap';
+import type { Route } from '../nav/route';
+import type { MoveOrder, Order } from '../orders/orders';
 import type { ObstacleSensor, PhysicsWorld, UnitBody } from '../physics/world';
 import type { CellGrid } from '../spatial/grid';
 import type { Side } from '../steering/agent';
@@ -36,9 +37,12 @@ export type UnitTask =
        * still inside this circle.
        */
       readonly group: { readonly target: Vec2; readonly radius: number } | null;
-      /** the flow field toward the order's target when the world has obstacles, else null (a
+      /** the route toward the order's target when the world has obstacles, else null (a
        * straight walk) */
-      readonly route: FlowField | null;
+      readonly route: Route | null;
+      /** true while the order is still being planned: the unit walks straight at the order's
+       * target and does not arrive (see planning.ts) */
+      readonly waiting: boolean;
     };
 
 export const IDLE: UnitTask = Object.freeze({ kind: 'idle' });
@@ -60,6 +64,18 @@ export interface Progress {
 
 export function newProgress(): Progress {
   return { best: Infinity, since: -1, recovery: 'none', until: 0, attempts: 0, reported: false };
+}
+
+/** A move order being planned (see planning.ts). */
+export interface PlanJob {
+  readonly order: MoveOrder;
+  readonly orderId: number;
+  /** metres: the order's target, moved inside the walls */
+  readonly target: Vec2;
+  /** metres: the clearance its route keeps (largest unit's radius plus a margin) */
+  readonly clearance: number;
+  /** the route, once its search has begun */
+  route: Route | null;
 }
 
 /** A unit's whole state. */
@@ -99,7 +115,7 @@ export interface Unit {
   waypoint: Vec2;
   /** a route to the unit's own target, built when its group's route ends short of it; null
    * until then (see routes.ts) */
-  ownRoute: FlowField | null;
+  ownRoute: Route | null;
   /** the tick at which `waypoint` was last worked out; -1 to work it out now */
   waypointTick: number;
   progress: Progress;
@@ -153,9 +169,12 @@ export interface SimulationState {
   nextUnitId: number;
   nextObstacleId: number;
   nextOrderId: number;
-  /** the navigation grid for the current obstacles and largest unit; null until an order
-   * needs it, and again whenever obstacles change */
-  nav: NavGrid | null;
+  /** where units of every size may go, filled as routes ask (see nav/navmap.ts) */
+  readonly navMap: NavMap;
+  /** move orders being planned, oldest first (planning.ts works through them within a budget per tick) */
+  readonly planning: PlanJob[];
+  /** routes kept for later orders to the same place, by clearance and goal cell, oldest first */
+  readonly routes: Map<string, Route>;
   /** whether every unit searches for neighbours on the next tick: a unit was added or removed,
    * or the strategy or its settings changed, so the neighbours found earlier may be gone, miss
    * one, or have been chosen by other rules */

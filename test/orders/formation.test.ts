@@ -3,7 +3,7 @@ import { listUnits } from '../../src/index';
 import { arrangeSlots } from '../../src/orders/formation';
 import { groupArrivalRadius } from '../../src/orders/orders';
 import { addObstacle, addUnit, createSimulation, issueOrder } from '../../src/sim/simulation';
-import { runTicks } from '../support';
+import { runTicks, runUntilPlanned } from '../support';
 
 const everywhere = (): boolean => true;
 
@@ -89,7 +89,7 @@ describe('group move slots', () => {
     addObstacle(sim, { type: 'circle', x: 30, y: 10, radius: 2 });
     const ids = [0, 1, 2, 3, 4, 5].map((i) => addUnit(sim, { x: 3 + (i % 3) * 1.5, y: 8 + Math.floor(i / 3) * 1.5 }));
     issueOrder(sim, { kind: 'move', unitIds: ids, target: { x: 30, y: 10 } });
-    runTicks(sim, 1);
+    runUntilPlanned(sim);
     for (const unit of listUnits(sim)) {
       if (unit.task.kind !== 'move') throw new Error('expected a move task');
       expect(Math.hypot(unit.task.target.x - 30, unit.task.target.y - 10)).toBeGreaterThanOrEqual(2 + 0.5);

@@ -1,0 +1,286 @@
+/**
+ * The navigation map: how much room a unit's centre has at every point of the world, for units of
+ * every size and on maps of every size.
+ *
+ * The world is cut into square tiles of TILE_CELLS x TILE_CELLS cells of NAV_CELL metres, the
+ * same on a 40 m map as on a 1 km one, so whether a gap is open never depends on the map's size.
+ * Each cell stores its room: how far its centre is from the nearest obstacle (less half the cell's
+ * diagonal, so every point of the cell has at least that room) or wall (less half a cell), capped
+ * at MAX_CLEARANCE. A unit whose centre keeps `clearance` from everything may stand on every cell
+ * whose room is at least that: one map serves units of any radius, each order asking with its own.
+ *
+ * Tiles are filled only when something asks about them, and an obstacle added or removed empties
+ * only the tiles within its reach, whose version then goes up (routes built on them know to look
+ * again). `work` counts the cells filled, so planning can budget it. No pixi.js, no DOM.
+ */
+import { type ShapeGeometry, signedDistance } from '../math/shapes';
+
+/** metres per cell side */
+export const NAV_CELL = 0.25;
+/** cells per tile side */
+export const TILE_CELLS = 64;
+/** metres per tile side */
+export const TILE_SIZE = NAV_CELL * TILE_CELLS;
+/** metres: room is measured up to this; a unit needing more (radius + margin beyond it) is routed
+ * as if it needed this much */
+export const MAX_CLEARANCE = 3;
+/** cells per tile */
+export const TILE_AREA = TILE_CELLS * TILE_CELLS;
+
+const HALF_DIAGONAL = NAV_CELL * Math.SQRT1_2;
+const HALF_CELL = NAV_CELL / 2;
+/** metres: how far an obstacle reaches into the rooms of the cells around it */
+const OBSTACLE_REACH = MAX_CLEARANCE + HALF_DIAGONAL;
+
+export interface NavMap {
+  /** metres */
+  readonly width: number;
+  readonly height: number;
+  /** cells over the whole map */
+  readonly columns: number;
+  readonly rows: number;
+  readonly tileColumns: number;
+  readonly tileRows: number;
+  /** per tile: the room of its cells (row-major within the tile), or undefined until asked for */
+  readonly rooms: Array<Float32Array | undefined>;
+  /** per tile: goes up every time the tile's rooms change */
+  readonly tileVersion: Int32Array;
+  /** per tile: the least room of its cells, once they are filled */
+  readonly leastRoom: Float32Array;
+  /** per tile: ids of the obstacles whose reach meets it */
+  readonly buckets: Array<number[] | undefined>;
+  readonly obstacles: Map<number, ShapeGeometry>;
+  /** goes up every time an obstacle is added or removed */
+  version: number;
+  /** cells filled and searched so far (planning counts it against its budget per tick) */
+  work: number;
+}
+
+export function createNavMap(width: number, height: number): NavMap {
+  const columns = Math.max(1, Math.ceil(width / NAV_CELL));
+  const rows = Math.max(1, Math.ceil(height / NAV_CELL));
+  const tileColumns = Math.ceil(columns / TILE_CELLS);
+  const tileRows = Math.ceil(rows / TILE_CELLS);
+  const tiles = tileColumns * tileRows;
+  return {
+    width,
+    height,
+    columns,
+    rows,
+    tileColumns,
+    tileRows,
+    rooms: new Array<Float32Array | undefined>(tiles),
+    tileVersion: new Int32Array(tiles),
+    leastRoom: new Float32Array(tiles),
+    buckets: new Array<number[] | undefined>(tiles),
+    obstacles: new Map(),
+    version: 0,
+    work: 0,
+  };
+}
+
+/** Calls `visit` for each tile the obstacle's reach meets. */
+function forTilesInReach(map: NavMap, shape: ShapeGeometry, visit: (tile: number) => void): void {
+  const column0 = Math.max(0, Math.floor((shape.minX - OBSTACLE_REACH) / TILE_SIZE));
+  const column1 = Math.min(map.tileColumns - 1, Math.floor((shape.maxX + OBSTACLE_REACH) / TILE_SIZE));
+  const row0 = Math.max(0, Math.floor((shape.minY - OBSTACLE_REACH) / TILE_SIZE));
+  const row1 = Math.min(map.tileRows - 1, Math.floor((shape.maxY + OBSTACLE_REACH) / TILE_SIZE));
+  for (let row = row0; row <= row1; row++) {
+    for (let column = column0; column <= column1; column++) visit(row * map.tileColumns + column);
+  }
+}
+
+function invalidate(map: NavMap, tile: number): void {
+  map.rooms[tile] = undefined;
+  map.tileVersion[tile]!++;
+}
+
+export function addNavObstacle(map: NavMap, id: number, shape: ShapeGeometry): void {
+  map.obstacles.set(id, shape);
+  forTilesInReach(map, shape, (tile) => {
+    (map.buckets[tile] ??= []).push(id);
+    invalidate(map, tile);
+  });
+  map.version++;
+}
+
+export function removeNavObstacle(map: NavMap, id: number): void {
+  const shape = map.obstacles.get(id);
+  if (shape === undefined) return;
+  map.obstacles.delete(id);
+  forTilesInReach(map, shape, (tile) => {
+    const bucket = map.buckets[tile];
+    if (bucket !== undefined) bucket.splice(bucket.indexOf(id), 1);
+    invalidate(map, tile);
+  });
+  map.version++;
+}
+
+/** The tile's rooms, filled now if they are not yet. */
+export function tileRooms(map: NavMap, tile: number): Float32Array {
+  const known = map.rooms[tile];
+  if (known !== undefined) return known;
+  const column0 = (tile % map.tileColumns) * TILE_CELLS;
+  const row0 = Math.floor(tile / map.tileColumns) * TILE_CELLS;
+  const { width, height } = map;
+  const bucket = map.buckets[tile];
+  const wallReach = MAX_CLEARANCE + NAV_CELL;
+  if ((bucket === undefined || bucket.length === 0) && column0 * NAV_CELL >= wallReach && row0 * NAV_CELL >= wallReach && (column0 + TILE_CELLS) * NAV_CELL <= width - wallReach && (row0 + TILE_CELLS) * NAV_CELL <= height - wallReach) {
+    // nothing within reach: every cell has all the room there is (one shared, never written array)
+    map.work += 1;
+    map.rooms[tile] = OPEN_TILE;
+    map.leastRoom[tile] = MAX_CLEARANCE;
+    return OPEN_TILE;
+  }
+  const room = new Float32Array(TILE_AREA);
+  for (let j = 0; j < TILE_CELLS; j++) {
+    const y = (row0 + j + 0.5) * NAV_CELL;
+    for (let i = 0; i < TILE_CELLS; i++) {
+      const x = (column0 + i + 0.5) * NAV_CELL;
+      room[j * TILE_CELLS + i] = Math.min(MAX_CLEARANCE, Math.min(x, width - x, y, height - y) - HALF_CELL);
+    }
+  }
+  let work = TILE_AREA;
+  for (const id of bucket ?? []) {
+    const shape = map.obstacles.get(id)!;
+    const i0 = Math.max(0, Math.floor((shape.minX - OBSTACLE_REACH) / NAV_CELL) - column0);
+    const i1 = Math.min(TILE_CELLS - 1, Math.floor((shape.maxX + OBSTACLE_REACH) / NAV_CELL) - column0);
+    const j0 = Math.max(0, Math.floor((shape.minY - OBSTACLE_REACH) / NAV_CELL) - row0);
+    const j1 = Math.min(TILE_CELLS - 1, Math.floor((shape.maxY + OBSTACLE_REACH) / NAV_CELL) - row0);
+    for (let j = j0; j <= j1; j++) {
+      const y = (row0 + j + 0.5) * NAV_CELL;
+      for (let i = i0; i <= i1; i++) {
+        const d = signedDistance(shape, (column0 + i + 0.5) * NAV_CELL, y) - HALF_DIAGONAL;
+        if (d < room[j * TILE_CELLS + i]!) room[j * TILE_CELLS + i] = d;
+      }
+    }
+    work += Math.max(0, i1 - i0 + 1) * Math.max(0, j1 - j0 + 1);
+  }
+  map.work += work;
+  map.rooms[tile] = room;
+  let least = Infinity;
+  for (let k = 0; k < TILE_AREA; k++) if (room[k]! < least) least = room[k]!;
+  map.leastRoom[tile] = least;
+  return room;
+}
+
+const OPEN_TILE = new Float32Array(TILE_AREA).fill(MAX_CLEARANCE);
+
+/** The tile holding cell (column, row). */
+export function tileOf(map: NavMap, column: number, row: number): number {
+  return Math.floor(row / TILE_CELLS) * map.tileColumns + Math.floor(column / TILE_CELLS);
+}
+
+/** The room of cell (column, row); -Infinity off the map. */
+export function roomAt(map: NavMap, column: number, row: number): number {
+  if (column < 0 || row < 0 || column >= map.columns || row >= map.rows) return -Infinity;
+  const rooms = tileRooms(map, tileOf(map, column, row));
+  return rooms[(row % TILE_CELLS) * TILE_CELLS + (column % TILE_CELLS)]!;
+}
+
+/** Whether a centre keeping `clearance` may be anywhere in cell (column, row). */
+export function isFreeCell(map: NavMap, clearance: number, column: number, row: number): boolean {
+  return roomAt(map, column, row) >= clearance;
+}
+
+/** The column holding x, clamped into the map. */
+export function columnOf(map: NavMap, x: number): number {
+  const column = Math.floor(x / NAV_CELL);
+  return column < 0 ? 0 : column >= map.columns ? map.columns - 1 : column;
+}
+
+/** The row holding y, clamped into the map. */
+export function rowOf(map: NavMap, y: number): number {
+  const row = Math.floor(y / NAV_CELL);
+  return row < 0 ? 0 : row >= map.rows ? map.rows - 1 : row;
+}
+
+/**
+ * The free cell (for `clearance`) whose centre is nearest the point, searched ring by ring out to
+ * `maxDistance` metres; `accept` narrows which free cells count. Writes its column and row into
+ * `out` and returns false when there is none that near.
+ */
+export function nearestFreeCell(
+  map: NavMap,
+  clearance: number,
+  x: number,
+  y: number,
+  out: { column: number; row: number },
+  maxDistance = 4 * TILE_SIZE,
+  accept: (column: number, row: number) => boolean = () => true,
+): boolean {
+  const column0 = columnOf(map, x);
+  const row0 = rowOf(map, y);
+  const maxRing = Math.ceil(maxDistance / NAV_CELL) + 1;
+  let found = false;
+  let bestDistanceSq = Infinity;
+  for (let ring = 0; ring <= maxRing; ring++) {
+    // a cell in this ring is at least (ring - 1) cells from the point: nothing further can win
+    const nearest = (ring - 1) * NAV_CELL;
+    if (found && nearest * nearest > bestDistanceSq) break;
+    for (let row = row0 - ring; row <= row0 + ring; row++) {
+      if (row < 0 || row >= map.rows) continue;
+      const edge = row === row0 - ring || row === row0 + ring;
+      const step = edge || ring === 0 ? 1 : 2 * ring;
+      for (let column = column0 - ring; column <= column0 + ring; column += step) {
+        if (column < 0 || column >= map.columns) continue;
+        if (roomAt(map, column, row) < clearance || !accept(column, row)) continue;
+        const dx = (column + 0.5) * NAV_CELL - x;
+        const dy = (row + 0.5) * NAV_CELL - y;
+        const distanceSq = dx * dx + dy * dy;
+        if (distanceSq < bestDistanceSq) {
+          found = true;
+          bestDistanceSq = distanceSq;
+          out.column = column;
+          out.row = row;
+        }
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * Whether a centre keeping `clearance` can move in a straight line from a to b: every cell the
+ * segment passes through (corner touches included) is free.
+ */
+export function isClearLine(map: NavMap, clearance: number, ax: number, ay: number, bx: number, by: number): boolean {
+  if (!(Number.isFinite(ax) && Number.isFinite(ay) && Number.isFinite(bx) && Number.isFinite(by))) return false;
+  let column = Math.floor(ax / NAV_CELL);
+  let row = Math.floor(ay / NAV_CELL);
+  const endColumn = Math.floor(bx / NAV_CELL);
+  const endRow = Math.floor(by / NAV_CELL);
+  const dx = bx - ax;
+  const dy = by - ay;
+  const stepX = dx > 0 ? 1 : dx < 0 ? -1 : 0;
+  const stepY = dy > 0 ? 1 : dy < 0 ? -1 : 0;
+  // parameter t along the segment at which the next vertical / horizontal cell edge is crossed
+  let nextX = stepX === 0 ? Infinity : ((column + (stepX > 0 ? 1 : 0)) * NAV_CELL - ax) / dx;
+  let nextY = stepY === 0 ? Infinity : ((row + (stepY > 0 ? 1 : 0)) * NAV_CELL - ay) / dy;
+  const deltaX = stepX === 0 ? Infinity : NAV_CELL / Math.abs(dx);
+  const deltaY = stepY === 0 ? Infinity : NAV_CELL / Math.abs(dy);
+  const limit = Math.abs(endColumn - column) + Math.abs(endRow - row) + 2;
+  for (let visited = 0; visited <= limit; visited++) {
+    if (roomAt(map, column, row) < clearance) return false;
+    // the segment ends inside this cell (or on its far edge; the tolerance absorbs the sums)
+    if (Math.min(nextX, nextY) >= 1 - EDGE_EPSILON) return true;
+    if (Math.abs(nextX - nextY) < EDGE_EPSILON) {
+      // through a corner: both side cells must be free too
+      if (roomAt(map, column + stepX, row) < clearance || roomAt(map, column, row + stepY) < clearance) return false;
+      column += stepX;
+      row += stepY;
+      nextX += deltaX;
+      nextY += deltaY;
+    } else if (nextX < nextY) {
+      column += stepX;
+      nextX += deltaX;
+    } else {
+      row += stepY;
+      nextY += deltaY;
+    }
+  }
+  return true;
+}
+
+/** tolerance, in fractions of the segment, for crossings that coincide or end on an edge */
+const EDGE_EPSILON = 1e-9;

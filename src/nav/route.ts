@@ -1,0 +1,866 @@
+/**
+ * Routes on the navigation map (navmap.ts), for maps of any size: a coarse search over the tiles'
+ * borders, and fine path costs only in the tiles units walk through.
+ *
+ * For one clearance (a layer), each border between two tiles is cut into portals: runs of at most
+ * MAX_RUN cells where the cells on both sides are free. A portal has two sides, one in each tile;
+ * the sides are the nodes of the coarse graph, each standing at the middle cell of its run. Two
+ * sides in one tile are linked by the length of the shortest path between their middle cells
+ * inside the tile (a search over its cells, made the first time it is needed and kept until the
+ * tile or a neighbour changes), and the two sides of one portal by one step. (Linking whole runs
+ * instead would let a route slide along a border from run to run for a step each.)
+ *
+ * A route searches that graph backwards from its goal (A*, toward the tiles its units stand in),
+ * so every side it settles knows its path length to the goal. The fine path costs of a tile (a
+ * search over its cells from the sides of its portals, each cell of a run starting from the cost
+ * of crossing at the run's middle plus the walk along the run to it, and from the goal in the
+ * goal's tile) are made when a unit first asks about the tile. Costs run
+ * on across tile borders, so a unit walks down them from tile to tile as on one big field.
+ *
+ * Steps onto cells within NEAR_BAND of the clearance cost NEAR_COST times more, so routes keep a
+ * little off walls where they have the room; in narrow passages the way down keeps to the right
+ * (see lowestNeighbour). Lengths in metres. No pixi.js, no DOM.
+ */
+import type { Vec2 } from '../math/vec2';
+import {
+  NAV_CELL,
+  type NavMap,
+  TILE_AREA,
+  TILE_CELLS,
+  TILE_SIZE,
+  columnOf,
+  isClearLine,
+  nearestFreeCell,
+  roomAt,
+  rowOf,
+  tileOf,
+  tileRooms,
+} from './navmap';
+
+/** how much more a step onto a cell close to a wall costs */
+export const NEAR_COST = 2;
+/** metres: a free cell with less room than the clearance plus this is close to a wall */
+const NEAR_BAND = 0.3;
+/** cells: free runs along a tile border longer than this are cut into several portals */
+const MAX_RUN = 16;
+/** metres: a tile's path costs are final once every side it could leave by is settled, or the
+ * search has settled everything up to this much beyond the best of them */
+const SETTLE_BOUND = 2 * TILE_SIZE;
+/** the coarse search weighs the straight distance still to go this much more than a path's length
+ * so far (a weighted A*): it settles far fewer sides for routes a few per cent longer at most */
+const HEURISTIC_WEIGHT = 1.3;
+
+interface Portal {
+  /** the tiles left of / below the border (A) and right of / above it (B) */
+  readonly tileA: number;
+  readonly tileB: number;
+  /** the run's cells, as indices within tile A and within tile B */
+  readonly cellsA: Int32Array;
+  readonly cellsB: Int32Array;
+  /** the middle of the run, as an index into the cell lists */
+  readonly middle: number;
+  /** metres: the box the run's cells span (both sides) */
+  readonly minX: number;
+  readonly minY: number;
+  readonly maxX: number;
+  readonly maxY: number;
+}
+
+/** The coarse graph for one clearance, built as far as it has been asked about. */
+export interface NavLayer {
+  readonly map: NavMap;
+  /** metres a centre keeps from obstacles and walls */
+  readonly clearance: number;
+  readonly portals: Array<Portal | undefined>;
+  /** per border (2 x tile for the one to its right, 2 x tile + 1 for the one above it) */
+  readonly borders: Map<number, { stamp: number; portals: number[] }>;
+  /** per side: the other sides of its tile and the path length to each (Infinity: not within the tile) */
+  readonly links: Map<number, { stamp: number; sides: Int32Array; costs: Float64Array }>;
+  /** per tile: its cells as the searches read them (see tileCells) */
+  readonly cells: Map<number, TileCells>;
+}
+
+const layersOf = new WeakMap<NavMap, Map<number, NavLayer>>();
+
+/** The layer for `clearance` (metres, rounded to the millimetre). */
+export function navLayer(map: NavMap, clearance: number): NavLayer {
+  let layers = layersOf.get(map);
+  if (layers === undefined) {
+    layers = new Map();
+    layersOf.set(map, layers);
+  }
+  const key = Math.round(clearance * 1000);
+  let layer = layers.get(key);
+  if (layer === undefined) {
+    layer = { map, clearance: key / 1000, portals: [], borders: new Map(), links: new Map(), cells: new Map() };
+    layers.set(key, layer);
+  }
+  return layer;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Portals and sides
+
+function borderPortals(layer: NavLayer, border: number): number[] {
+  const map = layer.map;
+  const tileA = border >> 1;
+  const vertical = (border & 1) === 0;
+  const tileB = vertical ? tileA + 1 : tileA + map.tileColumns;
+  const stamp = map.tileVersion[tileA]! + map.tileVersion[tileB]!;
+  const known = layer.borders.get(border);
+  if (known !== undefined && known.stamp === stamp) return known.portals;
+  if (known !== undefined) for (const id of known.portals) layer.portals[id] = undefined;
+  const roomsA = tileRooms(map, tileA);
+  const roomsB = tileRooms(map, tileB);
+  const clearance = layer.clearance;
+  const portals: number[] = [];
+  const columnA0 = (tileA % map.tileColumns) * TILE_CELLS;
+  const rowA0 = Math.floor(tileA / map.tileColumns) * TILE_CELLS;
+  let start = -1;
+  const close = (end: number): void => {
+    // cells start .. end - 1 of the border form one run
+    const count = end - start;
+    const cellsA = new Int32Array(count);
+    const cellsB = new Int32Array(count);
+    for (let k = 0; k < count; k++) {
+      const along = start + k;
+      cellsA[k] = vertical ? along * TILE_CELLS + TILE_CELLS - 1 : (TILE_CELLS - 1) * TILE_CELLS + along;
+      cellsB[k] = vertical ? along * TILE_CELLS : along;
+    }
+    const lowX = vertical ? (columnA0 + TILE_CELLS - 1) * NAV_CELL : (columnA0 + start) * NAV_CELL;
+    const lowY = vertical ? (rowA0 + start) * NAV_CELL : (rowA0 + TILE_CELLS - 1) * NAV_CELL;
+    const highX = vertical ? lowX + 2 * NAV_CELL : lowX + count * NAV_CELL;
+    const highY = vertical ? lowY + count * NAV_CELL : lowY + 2 * NAV_CELL;
+    portals.push(layer.portals.length);
+    layer.portals.push({ tileA, tileB, cellsA, cellsB, middle: count >> 1, minX: lowX, minY: lowY, maxX: highX, maxY: highY });
+    start = -1;
+  };
+  for (let along = 0; along < TILE_CELLS; along++) {
+    const a = vertical ? along * TILE_CELLS + TILE_CELLS - 1 : (TILE_CELLS - 1) * TILE_CELLS + along;
+    const b = vertical ? along * TILE_CELLS : along;
+    const free = roomsA[a]! >= clearance && roomsB[b]! >= clearance;
+    if (free && start < 0) start = along;
+    else if (free && along - start === MAX_RUN) {
+      close(along);
+      start = along;
+    } else if (!free && start >= 0) close(along);
+  }
+  if (start >= 0) close(TILE_CELLS);
+  layer.borders.set(border, { stamp, portals });
+  return portals;
+}
+
+/** A side is 2 x portal + 0 for its side in tile A, + 1 for tile B. */
+function sideTile(layer: NavLayer, side: number): number {
+  const portal = layer.portals[side >> 1]!;
+  return (side & 1) === 0 ? portal.tileA : portal.tileB;
+}
+
+function sideCells(layer: NavLayer, side: number): Int32Array {
+  const portal = layer.portals[side >> 1]!;
+  return (side & 1) === 0 ? portal.cellsA : portal.cellsB;
+}
+
+/** The side's middle cell, within its tile. */
+function sideMiddle(layer: NavLayer, side: number): number {
+  const portal = layer.portals[side >> 1]!;
+  return ((side & 1) === 0 ? portal.cellsA : portal.cellsB)[portal.middle]!;
+}
+
+const _sides: number[] = [];
+
+/** The sides of the portals on the tile's four borders that lie in the tile (into `_sides`). */
+function tileSides(layer: NavLayer, tile: number): number[] {
+  const map = layer.map;
+  const column = tile % map.tileColumns;
+  const row = Math.floor(tile / map.tileColumns);
+  _sides.length = 0;
+  if (column < map.tileColumns - 1) for (const id of borderPortals(layer, 2 * tile)) _sides.push(2 * id);
+  if (column > 0) for (const id of borderPortals(layer, 2 * (tile - 1))) _sides.push(2 * id + 1);
+  if (row < map.tileRows - 1) for (const id of borderPortals(layer, 2 * tile + 1)) _sides.push(2 * id);
+  if (row > 0) for (const id of borderPortals(layer, 2 * (tile - map.tileColumns) + 1)) _sides.push(2 * id + 1);
+  return _sides;
+}
+
+/** Goes up whenever the tile or one of its four neighbours changes (versions only go up). */
+function neighbourhoodStamp(map: NavMap, tile: number): number {
+  const column = tile % map.tileColumns;
+  const row = Math.floor(tile / map.tileColumns);
+  let stamp = map.tileVersion[tile]!;
+  if (column > 0) stamp += map.tileVersion[tile - 1]!;
+  if (column < map.tileColumns - 1) stamp += map.tileVersion[tile + 1]!;
+  if (row > 0) stamp += map.tileVersion[tile - map.tileColumns]!;
+  if (row < map.tileRows - 1) stamp += map.tileVersion[tile + map.tileColumns]!;
+  return stamp;
+}
+
+const _linkCosts = new Float64Array(TILE_AREA);
+
+/** The other sides of the side's tile and the path length to each within the tile. */
+function sideLinks(layer: NavLayer, side: number): { sides: Int32Array; costs: Float64Array } {
+  const tile = sideTile(layer, side);
+  const stamp = neighbourhoodStamp(layer.map, tile);
+  const known = layer.links.get(side);
+  if (known !== undefined && known.stamp === stamp) return known;
+  const sides = Int32Array.from(tileSides(layer, tile));
+  const costs = new Float64Array(sides.length);
+  // Where the box spanned by the two middle cells holds no cell close to a wall, the shortest
+  // path is the octile distance (it runs inside the box, every step at its plain cost, and no
+  // path is shorter); only the others need a search over the tile.
+  const from = sideMiddle(layer, side);
+  const crowded = tileCells(layer, tile).sums;
+  let searched = false;
+  for (let k = 0; k < sides.length; k++) {
+    const to = sideMiddle(layer, sides[k]!);
+    if (boxCount(crowded, from, to) === 0) {
+      costs[k] = octile(from, to);
+      continue;
+    }
+    if (!searched) {
+      beginTileSearch();
+      seedCell(from, 0);
+      runTileSearch(layer, tile, _linkCosts);
+      searched = true;
+    }
+    costs[k] = _linkCosts[to]!;
+  }
+  const links = { stamp, sides, costs };
+  layer.links.set(side, links);
+  return links;
+}
+
+/**
+ * What the searches need of a tile for the layer's clearance, kept until the tile changes: each
+ * cell's step class on a grid padded by one blocked cell all round (0 blocked, 1 free, 2 free but
+ * close to a wall: a step onto it costs NEAR_COST times more), and counts of its crowded (blocked
+ * or close) cells as sums over the boxes from the tile's corner ((TILE_CELLS + 1)^2, row-major).
+ */
+interface TileCells {
+  readonly version: number;
+  readonly steps: Uint8Array;
+  readonly sums: Int32Array;
+}
+
+/** cells per side of a tile with its padding */
+const PAD = TILE_CELLS + 2;
+const PAD_AREA = PAD * PAD;
+const BLOCKED = 0;
+const PLAIN = 1;
+const CLOSE = NEAR_COST;
+
+function tileCells(layer: NavLayer, tile: number): TileCells {
+  const version = layer.map.tileVersion[tile]!;
+  const known = layer.cells.get(tile);
+  if (known !== undefined && known.version === version) return known;
+  const rooms = tileRooms(layer.map, tile);
+  const near = layer.clearance + NEAR_BAND;
+  const side = TILE_CELLS + 1;
+  const steps = new Uint8Array(PAD_AREA);
+  const sums = new Int32Array(side * side);
+  for (let j = 0; j < TILE_CELLS; j++) {
+    let row = 0;
+    for (let i = 0; i < TILE_CELLS; i++) {
+      const room = rooms[j * TILE_CELLS + i]!;
+      steps[(j + 1) * PAD + i + 1] = room < layer.clearance ? BLOCKED : room < near ? CLOSE : PLAIN;
+      if (room < near) row++;
+      sums[(j + 1) * side + i + 1] = sums[j * side + i + 1]! + row;
+    }
+  }
+  layer.map.work += TILE_AREA;
+  const cells = { version, steps, sums };
+  layer.cells.set(tile, cells);
+  return cells;
+}
+
+/** How many crowded cells the box spanned by cells a and b holds. */
+function boxCount(sums: Int32Array, a: number, b: number): number {
+  const side = TILE_CELLS + 1;
+  const i0 = Math.min(a % TILE_CELLS, b % TILE_CELLS);
+  const i1 = Math.max(a % TILE_CELLS, b % TILE_CELLS) + 1;
+  const j0 = Math.min(Math.floor(a / TILE_CELLS), Math.floor(b / TILE_CELLS));
+  const j1 = Math.max(Math.floor(a / TILE_CELLS), Math.floor(b / TILE_CELLS)) + 1;
+  return sums[j1 * side + i1]! - sums[j0 * side + i1]! - sums[j1 * side + i0]! + sums[j0 * side + i0]!;
+}
+
+/** metres of the shortest 8-neighbour path between two cells with nothing crowded between them */
+function octile(a: number, b: number): number {
+  const dx = Math.abs((a % TILE_CELLS) - (b % TILE_CELLS));
+  const dy = Math.abs(Math.floor(a / TILE_CELLS) - Math.floor(b / TILE_CELLS));
+  return UNIT * (STRAIGHT * (Math.max(dx, dy) - Math.min(dx, dy)) + DIAGONAL * Math.min(dx, dy));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shortest paths within one tile: Dijkstra with whole-number step costs, so a ring of buckets
+// indexed by cost does what a heap would (Dial's algorithm), on the padded grid (no edge tests)
+
+/** metres per cost unit: a straight step costs STRAIGHT units, a diagonal DIAGONAL (10 sqrt 2,
+ * rounded), times the class of the cell stepped onto */
+const UNIT = NAV_CELL / 10;
+const STRAIGHT = 10;
+const DIAGONAL = 14;
+/** buckets in the ring: a power of two above the dearest step */
+const RING = 32;
+const UNREACHED = 0x3fffffff;
+/** a cell taken off the queue counts as this much work (filling a cell's room counts 1) */
+const POP_WORK = 2;
+
+const _costs = new Int32Array(PAD_AREA);
+const _bucketHead = new Int32Array(RING);
+const _entryCell = new Int32Array(8 * PAD_AREA + 8 * TILE_CELLS);
+const _entryNext = new Int32Array(_entryCell.length);
+let _seedCells = new Int32Array(8 * TILE_CELLS);
+let _seedCosts = new Int32Array(_seedCells.length);
+let _seedCount = 0;
+const _seedOrder: number[] = [];
+
+/** Starts a search: seeds come with `seedCell`, then `runTileSearch` writes the costs. */
+function beginTileSearch(): void {
+  _seedCount = 0;
+}
+
+/** A seed: the search starts from `cell` (within the tile) at `cost` metres. */
+function seedCell(cell: number, cost: number): void {
+  if (_seedCount === _seedCells.length) {
+    const cells = new Int32Array(2 * _seedCount);
+    cells.set(_seedCells);
+    _seedCells = cells;
+    const costs = new Int32Array(2 * _seedCount);
+    costs.set(_seedCosts);
+    _seedCosts = costs;
+  }
+  _seedCells[_seedCount] = cell;
+  _seedCosts[_seedCount++] = Math.round(cost / UNIT);
+}
+
+/**
+ * Runs the search from the seeds over the tile's free cells (8 neighbours, no corner cutting) and
+ * writes each cell's cost in metres into `out` (Infinity where none is reached).
+ */
+function runTileSearch(layer: NavLayer, tile: number, out: Float64Array): void {
+  const steps = tileCells(layer, tile).steps;
+  const costs = _costs;
+  costs.fill(UNREACHED);
+  _bucketHead.fill(-1);
+  _seedOrder.length = _seedCount;
+  for (let k = 0; k < _seedCount; k++) _seedOrder[k] = k;
+  _seedOrder.sort((a, b) => _seedCosts[a]! - _seedCosts[b]! || a - b);
+  let entries = 0;
+  let pending = 0;
+  let pops = 0;
+  let seed = 0;
+  let current = _seedCount > 0 ? _seedCosts[_seedOrder[0]!]! : 0;
+  for (;;) {
+    // seeds within the ring's reach go into their buckets
+    while (seed < _seedCount && _seedCosts[_seedOrder[seed]!]! < current + RING) {
+      const k = _seedOrder[seed++]!;
+      const local = _seedCells[k]!;
+      const cell = (Math.floor(local / TILE_CELLS) + 1) * PAD + (local % TILE_CELLS) + 1;
+      const cost = _seedCosts[k]!;
+      if (steps[cell] === BLOCKED || cost >= costs[cell]!) continue;
+      costs[cell] = cost;
+      _entryCell[entries] = cell;
+      _entryNext[entries] = _bucketHead[cost & (RING - 1)]!;
+      _bucketHead[cost & (RING - 1)] = entries++;
+      pending++;
+    }
+    if (pending === 0) {
+      if (seed >= _seedCount) break;
+      current = _seedCosts[_seedOrder[seed]!]!;
+      continue;
+    }
+    const bucket = current & (RING - 1);
+    while (_bucketHead[bucket] !== -1) {
+      const entry = _bucketHead[bucket]!;
+      _bucketHead[bucket] = _entryNext[entry]!;
+      pending--;
+      _pending = pending;
+      const cell = _entryCell[entry]!;
+      if (costs[cell] !== current) continue; // reached more cheaply since
+      pops++;
+      // the four straight neighbours, then the four diagonal ones where both cells beside the
+      // step are free (written out: this loop is the planner's main cost)
+      const east = steps[cell + 1]!;
+      const west = steps[cell - 1]!;
+      const north = steps[cell + PAD]!;
+      const south = steps[cell - PAD]!;
+      if (east !== BLOCKED) entries = relax(cell + 1, current + STRAIGHT * east, entries);
+      if (west !== BLOCKED) entries = relax(cell - 1, current + STRAIGHT * west, entries);
+      if (north !== BLOCKED) entries = relax(cell + PAD, current + STRAIGHT * north, entries);
+      if (south !== BLOCKED) entries = relax(cell - PAD, current + STRAIGHT * south, entries);
+      if (north !== BLOCKED && east !== BLOCKED && steps[cell + PAD + 1] !== BLOCKED) entries = relax(cell + PAD + 1, current + DIAGONAL * steps[cell + PAD + 1]!, entries);
+      if (north !== BLOCKED && west !== BLOCKED && steps[cell + PAD - 1] !== BLOCKED) entries = relax(cell + PAD - 1, current + DIAGONAL * steps[cell + PAD - 1]!, entries);
+      if (south !== BLOCKED && east !== BLOCKED && steps[cell - PAD + 1] !== BLOCKED) entries = relax(cell - PAD + 1, current + DIAGONAL * steps[cell - PAD + 1]!, entries);
+      if (south !== BLOCKED && west !== BLOCKED && steps[cell - PAD - 1] !== BLOCKED) entries = relax(cell - PAD - 1, current + DIAGONAL * steps[cell - PAD - 1]!, entries);
+      pending = _pending;
+    }
+    current++;
+  }
+  for (let j = 0; j < TILE_CELLS; j++) {
+    for (let i = 0; i < TILE_CELLS; i++) {
+      const cost = costs[(j + 1) * PAD + i + 1]!;
+      out[j * TILE_CELLS + i] = cost === UNREACHED ? Infinity : cost * UNIT;
+    }
+  }
+  layer.map.work += POP_WORK * pops;
+}
+
+let _pending = 0;
+
+/** Queues `cell` at `cost` if that is cheaper than it had; returns the entries used. */
+function relax(cell: number, cost: number, entries: number): number {
+  if (cost >= _costs[cell]!) return entries;
+  _costs[cell] = cost;
+  _entryCell[entries] = cell;
+  _entryNext[entries] = _bucketHead[cost & (RING - 1)]!;
+  _bucketHead[cost & (RING - 1)] = entries;
+  _pending++;
+  return entries + 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Routes
+
+/** A route to one goal for one clearance: path lengths from anywhere it has been asked about. */
+export interface Route {
+  readonly layer: NavLayer;
+  /** metres: the point asked for */
+  readonly requested: Readonly<Vec2>;
+  /** metres: where the route leads (the point asked for, or the nearest free ground to it) */
+  readonly goal: Vec2;
+  goalColumn: number;
+  goalRow: number;
+  /** false when the map has no free ground near the goal: then every cost is Infinity */
+  hasGoal: boolean;
+  /** the map's version the search runs on; a change starts it again */
+  version: number;
+  /** coarse search: path length to the goal of each side reached (final once settled) */
+  readonly reached: Map<number, number>;
+  readonly settled: Set<number>;
+  /** the open sides, as a binary heap on reached length plus the heuristic */
+  readonly openSides: number[];
+  readonly openKeys: number[];
+  /** metres: the box the heuristic aims at (the tiles asked about) */
+  readonly aim: { minX: number; minY: number; maxX: number; maxY: number };
+  /** per tile: its cells' path lengths to the goal */
+  readonly fields: Map<number, Float64Array>;
+  /** per tile: how far beyond its best exit the search has settled for it */
+  readonly bounds: Map<number, number>;
+}
+
+/**
+ * A route to (x, y) for centres keeping the layer's clearance. The goal moves to the nearest free
+ * ground within `maxShift` metres when (x, y) is not free.
+ */
+export function createRoute(layer: NavLayer, x: number, y: number, maxShift = 4 * TILE_SIZE): Route {
+  const route: Route = {
+    layer,
+    requested: { x, y },
+    goal: { x, y },
+    goalColumn: 0,
+    goalRow: 0,
+    hasGoal: false,
+    version: -1,
+    reached: new Map(),
+    settled: new Set(),
+    openSides: [],
+    openKeys: [],
+    aim: { minX: x, minY: y, maxX: x, maxY: y },
+    fields: new Map(),
+    bounds: new Map(),
+  };
+  restart(route, maxShift);
+  return route;
+}
+
+const _cell = { column: 0, row: 0 };
+
+/** Starts the search again on the map as it is now (after an obstacle was added or removed). */
+function restart(route: Route, maxShift = 4 * TILE_SIZE): void {
+  const { layer } = route;
+  const map = layer.map;
+  route.version = map.version;
+  route.reached.clear();
+  route.settled.clear();
+  route.openSides.length = 0;
+  route.openKeys.length = 0;
+  route.fields.clear();
+  route.bounds.clear();
+  const { x, y } = route.requested;
+  route.hasGoal = nearestFreeCell(map, layer.clearance, x, y, _cell, maxShift);
+  if (!route.hasGoal) return;
+  route.goalColumn = _cell.column;
+  route.goalRow = _cell.row;
+  const free = roomAt(map, columnOf(map, x), rowOf(map, y)) >= layer.clearance;
+  route.goal.x = free ? x : (_cell.column + 0.5) * NAV_CELL;
+  route.goal.y = free ? y : (_cell.row + 0.5) * NAV_CELL;
+  // the goal's own tile, searched from the goal, gives the first sides their lengths
+  const tile = tileOf(map, _cell.column, _cell.row);
+  const field = new Float64Array(TILE_AREA);
+  beginTileSearch();
+  seedCell((_cell.row % TILE_CELLS) * TILE_CELLS + (_cell.column % TILE_CELLS), 0);
+  runTileSearch(layer, tile, field);
+  for (const side of tileSides(layer, tile)) {
+    const length = field[sideMiddle(layer, side)]!;
+    if (length < Infinity) reach(route, side, length);
+  }
+}
+
+/** Whether the search still runs on the map as it is (false after an obstacle changed). */
+export function isCurrent(route: Route): boolean {
+  return route.version === route.layer.map.version;
+}
+
+/** Starts the search again when the map changed since it began. */
+export function refreshRoute(route: Route): void {
+  if (!isCurrent(route)) restart(route);
+}
+
+function heuristic(route: Route, side: number): number {
+  const portal = route.layer.portals[side >> 1]!;
+  const aim = route.aim;
+  const dx = Math.max(aim.minX - portal.maxX, 0, portal.minX - aim.maxX);
+  const dy = Math.max(aim.minY - portal.maxY, 0, portal.minY - aim.maxY);
+  return HEURISTIC_WEIGHT * Math.sqrt(dx * dx + dy * dy);
+}
+
+function reach(route: Route, side: number, length: number): void {
+  if (route.settled.has(side)) return;
+  const known = route.reached.get(side);
+  if (known !== undefined && known <= length) return;
+  route.reached.set(side, length);
+  openPush(route, length + heuristic(route, side), side);
+}
+
+function openPush(route: Route, key: number, side: number): void {
+  const { openSides: sides, openKeys: keys } = route;
+  let index = sides.length;
+  sides.push(side);
+  keys.push(key);
+  while (index > 0) {
+    const parent = (index - 1) >> 1;
+    if (keys[parent]! <= key) break;
+    sides[index] = sides[parent]!;
+    keys[index] = keys[parent]!;
+    index = parent;
+  }
+  sides[index] = side;
+  keys[index] = key;
+}
+
+function openPop(route: Route): number {
+  const { openSides: sides, openKeys: keys } = route;
+  const top = sides[0]!;
+  const lastSide = sides.pop()!;
+  const lastKey = keys.pop()!;
+  if (sides.length > 0) {
+    let index = 0;
+    for (;;) {
+      let child = 2 * index + 1;
+      if (child >= sides.length) break;
+      if (child + 1 < sides.length && keys[child + 1]! < keys[child]!) child++;
+      if (keys[child]! >= lastKey) break;
+      sides[index] = sides[child]!;
+      keys[index] = keys[child]!;
+      index = child;
+    }
+    sides[index] = lastSide;
+    keys[index] = lastKey;
+  }
+  return top;
+}
+
+/** Points the heuristic at a new box and puts the open sides in order for it. */
+function aimAt(route: Route, minX: number, minY: number, maxX: number, maxY: number): void {
+  const aim = route.aim;
+  if (aim.minX === minX && aim.minY === minY && aim.maxX === maxX && aim.maxY === maxY) return;
+  aim.minX = minX;
+  aim.minY = minY;
+  aim.maxX = maxX;
+  aim.maxY = maxY;
+  const open = route.openSides.slice();
+  route.openSides.length = 0;
+  route.openKeys.length = 0;
+  for (const side of open) {
+    if (route.settled.has(side)) continue;
+    openPush(route, route.reached.get(side)! + heuristic(route, side), side);
+  }
+}
+
+/** Settles the open side nearest (by length plus heuristic) and reaches its neighbours. */
+function settleNext(route: Route): void {
+  const side = openPop(route);
+  if (route.settled.has(side)) return;
+  const length = route.reached.get(side)!;
+  route.settled.add(side);
+  // across the border: one step
+  reach(route, side ^ 1, length + NAV_CELL);
+  const links = sideLinks(route.layer, side);
+  for (let k = 0; k < links.sides.length; k++) {
+    const cost = links.costs[k]!;
+    if (cost < Infinity) reach(route, links.sides[k]!, length + cost);
+  }
+}
+
+/**
+ * Runs the coarse search until the tile's path costs can be made: every side the tile could be
+ * left by is settled, or the search has settled everything up to `bound` metres beyond the best
+ * of them, or nothing is left to search. Returns false, to be called again, when `work` (the
+ * map's counter) passes `deadline` first.
+ */
+function settleFor(route: Route, tile: number, bound: number, deadline: number): boolean {
+  const { layer } = route;
+  const map = layer.map;
+  const column0 = (tile % map.tileColumns) * TILE_SIZE;
+  const row0 = Math.floor(tile / map.tileColumns) * TILE_SIZE;
+  aimAt(route, column0, row0, column0 + TILE_SIZE, row0 + TILE_SIZE);
+  const goalTile = tileOf(map, route.goalColumn, route.goalRow);
+  for (;;) {
+    if (route.openSides.length === 0) return true;
+    let best = tile === goalTile ? 0 : Infinity;
+    let waiting = false;
+    for (const side of tileSides(layer, tile)) {
+      const exit = side ^ 1;
+      if (route.settled.has(exit)) best = Math.min(best, route.reached.get(exit)!);
+      else waiting = true;
+    }
+    if (!waiting) return true;
+    if (route.openKeys[0]! >= best + bound) return true;
+    if (map.work >= deadline) return false;
+    settleNext(route);
+  }
+}
+
+/** Makes the tile's path costs from the settled (or, failing that, best known) exits and the goal. */
+function buildField(route: Route, tile: number): Float64Array {
+  const { layer } = route;
+  const map = layer.map;
+  const field = route.fields.get(tile) ?? new Float64Array(TILE_AREA);
+  beginTileSearch();
+  if (tileOf(map, route.goalColumn, route.goalRow) === tile) {
+    seedCell((route.goalRow % TILE_CELLS) * TILE_CELLS + (route.goalColumn % TILE_CELLS), 0);
+  }
+  for (const side of tileSides(layer, tile)) {
+    const beyond = route.reached.get(side ^ 1);
+    if (beyond === undefined) continue;
+    const cells = sideCells(layer, side);
+    const middle = layer.portals[side >> 1]!.middle;
+    // from the middle, along the run at the dearest a step can cost: never below what the tile
+    // beyond asks for the same cell, so the way always leads across
+    for (let k = 0; k < cells.length; k++) seedCell(cells[k]!, beyond + NAV_CELL * (1 + NEAR_COST * Math.abs(k - middle)));
+  }
+  runTileSearch(layer, tile, field);
+  route.fields.set(tile, field);
+  return field;
+}
+
+/**
+ * Makes sure the tile's path costs are known, searching as far as it takes (or until `work`
+ * passes `deadline`: then false, to be called again).
+ */
+export function prepareTile(route: Route, tile: number, deadline = Infinity): boolean {
+  refreshRoute(route);
+  if (!route.hasGoal || route.fields.has(tile)) return true;
+  if (!settleFor(route, tile, SETTLE_BOUND, deadline)) return false;
+  route.bounds.set(tile, SETTLE_BOUND);
+  buildField(route, tile);
+  return true;
+}
+
+/** The tile's path costs, made now if needed; a cell the bounded search left unreached is searched for further. */
+function fieldFor(route: Route, tile: number): Float64Array {
+  prepareTile(route, tile);
+  return route.fields.get(tile)!;
+}
+
+/** The path length from cell (column, row) to the goal; Infinity when it cannot be reached (or is off the map). */
+export function cellCost(route: Route, column: number, row: number): number {
+  const map = route.layer.map;
+  if (!route.hasGoal || column < 0 || row < 0 || column >= map.columns || row >= map.rows) return Infinity;
+  refreshRoute(route);
+  const tile = tileOf(map, column, row);
+  const local = (row % TILE_CELLS) * TILE_CELLS + (column % TILE_CELLS);
+  let cost = fieldFor(route, tile)[local]!;
+  // a free cell the bounded search did not reach: search further, as long as there is more to search
+  while (cost === Infinity && route.openSides.length > 0 && roomAt(map, column, row) >= route.layer.clearance) {
+    const bound = 2 * route.bounds.get(tile)!;
+    settleFor(route, tile, bound, Infinity);
+    route.bounds.set(tile, bound);
+    cost = buildField(route, tile)[local]!;
+    if (bound > 64 * SETTLE_BOUND) break;
+  }
+  return cost;
+}
+
+/**
+ * The route's length from the point's cell; for a cell in a wall's margin (where a unit's centre
+ * may still be, pressed to the wall), the least length of its neighbours plus a step's cost.
+ */
+export function routeCost(route: Route, x: number, y: number): number {
+  const map = route.layer.map;
+  const column = columnOf(map, x);
+  const row = rowOf(map, y);
+  const here = cellCost(route, column, row);
+  if (here !== Infinity || roomAt(map, column, row) >= route.layer.clearance) return here;
+  let best = Infinity;
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      if (dx !== 0 || dy !== 0) best = Math.min(best, cellCost(route, column + dx, row + dy) + NAV_CELL * NEAR_COST);
+    }
+  }
+  return best;
+}
+
+/**
+ * The neighbour cell (8 neighbours, no corner cutting) with the least length; the cell itself at
+ * the bottom. A bottom that is not the goal's cell can only come from tiles whose costs were made
+ * at different stages of the search: those around it are made again, once, from what the search
+ * knows now.
+ */
+function downhill(route: Route, column: number, row: number, out: { column: number; row: number }): void {
+  lowestNeighbour(route, column, row, out);
+  if (out.column !== column || out.row !== row || (column === route.goalColumn && row === route.goalRow)) return;
+  if (cellCost(route, column, row) === Infinity) return;
+  const map = route.layer.map;
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      const c = column + dx;
+      const r = row + dy;
+      if (c >= 0 && r >= 0 && c < map.columns && r < map.rows) route.fields.delete(tileOf(map, c, r));
+    }
+  }
+  lowestNeighbour(route, column, row, out);
+}
+
+/**
+ * The cheapest neighbour; but in a passage narrower than LANE_WIDTH, from its left half (seen
+ * along the way down) the neighbour furthest to the right of the way among those that still lead
+ * down. So routes keep right in doors and corridors, and two streams walking a door the opposite
+ * ways use its two halves, while every step still goes down (no route can loop).
+ */
+function lowestNeighbour(route: Route, column: number, row: number, out: { column: number; row: number }): void {
+  const map = route.layer.map;
+  const clearance = route.layer.clearance;
+  const here = cellCost(route, column, row);
+  let best = here;
+  out.column = column;
+  out.row = row;
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      if (dx === 0 && dy === 0) continue;
+      if (dx !== 0 && dy !== 0 && (roomAt(map, column + dx, row) < clearance || roomAt(map, column, row + dy) < clearance)) continue;
+      const cost = cellCost(route, column + dx, row + dy);
+      if (cost < best) {
+        best = cost;
+        out.column = column + dx;
+        out.row = row + dy;
+      }
+    }
+  }
+  if (best === here || roomAt(map, column, row) >= clearance + LANE_WIDTH / 2) return;
+  const length = Math.hypot(out.column - column, out.row - row);
+  const wayX = (out.column - column) / length;
+  const wayY = (out.row - row) / length;
+  const width = Math.round(LANE_WIDTH / NAV_CELL);
+  const right = freeRun(map, clearance, column, row, wayY, -wayX, width);
+  const left = freeRun(map, clearance, column, row, -wayY, wayX, width);
+  if (left >= right || left > width) return;
+  let rightmost = -Infinity;
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      if (dx === 0 && dy === 0) continue;
+      if (dx !== 0 && dy !== 0 && (roomAt(map, column + dx, row) < clearance || roomAt(map, column, row + dy) < clearance)) continue;
+      const cost = cellCost(route, column + dx, row + dy);
+      // how far to the right of the way the step goes, then how far down it leads
+      const rightward = dx * wayY - dy * wayX;
+      if (cost < here && (rightward > rightmost || (rightward === rightmost && cost < best))) {
+        rightmost = rightward;
+        best = cost;
+        out.column = column + dx;
+        out.row = row + dy;
+      }
+    }
+  }
+}
+
+/** metres: passages narrower than this (free room for a centre, wall to wall) get two lanes */
+const LANE_WIDTH = 4;
+
+/** How many cells from (column, row) along (dirX, dirY) are free before one that is not (at most `limit + 1`). */
+function freeRun(map: NavMap, clearance: number, column: number, row: number, dirX: number, dirY: number, limit: number): number {
+  for (let step = 1; step <= limit; step++) {
+    if (roomAt(map, Math.round(column + dirX * step), Math.round(row + dirY * step)) < clearance) return step - 1;
+  }
+  return limit + 1;
+}
+
+const _step = { column: 0, row: 0 };
+
+/**
+ * Where a unit at (x, y) should head to follow the route: the goal itself when it is in clear
+ * line; else the furthest cell centre, within `lookAhead` metres of path down the route, that is
+ * in clear line from the unit. Writes into `out`; returns false (leaving `out` alone) when the
+ * unit's cell is cut off from the goal.
+ */
+export function steerPoint(route: Route, x: number, y: number, lookAhead: number, out: Vec2): boolean {
+  const { layer } = route;
+  const map = layer.map;
+  const clearance = layer.clearance;
+  if (!route.hasGoal) return false;
+  if (isClearLine(map, clearance, x, y, route.goal.x, route.goal.y)) {
+    out.x = route.goal.x;
+    out.y = route.goal.y;
+    return true;
+  }
+  let column = columnOf(map, x);
+  let row = rowOf(map, y);
+  if (cellCost(route, column, row) === Infinity) {
+    if (roomAt(map, column, row) >= clearance) return false; // free ground the goal cannot be reached from
+    // pushed into a wall's margin: start from the nearest reached cell, if it is close by
+    const reach = clearance + 2 * NAV_CELL;
+    if (!nearestFreeCell(map, clearance, x, y, _step, reach + NAV_CELL, (c, r) => cellCost(route, c, r) !== Infinity)) return false;
+    const cx = (_step.column + 0.5) * NAV_CELL;
+    const cy = (_step.row + 0.5) * NAV_CELL;
+    if ((cx - x) ** 2 + (cy - y) ** 2 > reach * reach) return false;
+    column = _step.column;
+    row = _step.row;
+  }
+  const start = cellCost(route, column, row);
+  let bestColumn = column;
+  let bestRow = row;
+  // walk down the route; remember the furthest cell still in clear line
+  for (let steps = 0; steps < 4 * Math.ceil(lookAhead / NAV_CELL); steps++) {
+    downhill(route, column, row, _step);
+    if (_step.column === column && _step.row === row) break;
+    column = _step.column;
+    row = _step.row;
+    if (start - cellCost(route, column, row) > lookAhead) break;
+    if (isClearLine(map, clearance, x, y, (column + 0.5) * NAV_CELL, (row + 0.5) * NAV_CELL)) {
+      bestColumn = column;
+      bestRow = row;
+    } else if (bestColumn !== column || bestRow !== row) break;
+  }
+  out.x = (bestColumn + 0.5) * NAV_CELL;
+  out.y = (bestRow + 0.5) * NAV_CELL;
+  return true;
+}
+
+/**
+ * The route from (x, y) as a polyline of cell centres, x0, y0, x1, y1, ..., ending at the goal;
+ * at most `maxPoints` points. Empty when the point is cut off from the goal. For drawing.
+ */
+export function tracePath(route: Route, x: number, y: number, maxPoints: number): number[] {
+  const points: number[] = [];
+  const map = route.layer.map;
+  let column = columnOf(map, x);
+  let row = rowOf(map, y);
+  if (cellCost(route, column, row) === Infinity) return points;
+  for (let count = 0; count < maxPoints; count++) {
+    points.push((column + 0.5) * NAV_CELL, (row + 0.5) * NAV_CELL);
+    downhill(route, column, row, _step);
+    if (_step.column === column && _step.row === row) break;
+    column = _step.column;
+    row = _step.row;
+  }
+  points.push(route.goal.x, route.goal.y);
+  return points;
+}
