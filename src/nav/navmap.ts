@@ -116,6 +116,19 @@ export function removeNavObstacle(map: NavMap, id: number): void {
   map.version++;
 }
 
+/**
+ * The obstacles that may lie within `reach` metres of (x, y): those of the point's tile (every
+ * obstacle within OBSTACLE_REACH of a tile is listed for it), or all of them when `reach` is larger.
+ */
+export function obstaclesNear(map: NavMap, x: number, y: number, reach: number): Iterable<ShapeGeometry> {
+  if (reach > OBSTACLE_REACH || x < 0 || y < 0 || x >= map.width || y >= map.height) return map.obstacles.values();
+  const bucket = map.buckets[tileOf(map, columnOf(map, x), rowOf(map, y))];
+  if (bucket === undefined) return NO_SHAPES;
+  return bucket.map((id) => map.obstacles.get(id)!);
+}
+
+const NO_SHAPES: readonly ShapeGeometry[] = [];
+
 /** The tile's rooms, filled now if they are not yet. */
 export function tileRooms(map: NavMap, tile: number): Float32Array {
   const known = map.rooms[tile];

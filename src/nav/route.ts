@@ -46,6 +46,8 @@ const MAX_RUN = 16;
 /** metres: a tile's path costs are final once every side it could leave by is settled, or the
  * search has settled everything up to this much beyond the best of them */
 const SETTLE_BOUND = 2 * TILE_SIZE;
+/** metres: how far beyond that the search goes for a free cell it has not reached */
+const MAX_SETTLE_BOUND = 64 * SETTLE_BOUND;
 /** the coarse search weighs the straight distance still to go this much more than a path's length
  * so far (a weighted A*): it settles far fewer sides for routes a few per cent longer at most */
 const HEURISTIC_WEIGHT = 1.3;
@@ -431,8 +433,15 @@ export interface Route {
   goalRow: number;
   /** false when the map has no free ground near the goal: then every cost is Infinity */
   hasGoal: boolean;
-  /** the map's version the search runs on; a change starts it again */
+  /** the map's version the search runs on (see isCurrent) */
   version: number;
+  /**
+   * Whether the route may search further and make missing tile costs when asked. False from the
+   * moment the planner starts its search again after the map changed until it has prepared the
+   * tiles its units stand in: meanwhile, and while the map has changed but the planner has not
+   * come to it, only costs already made are read (anything else is Infinity).
+   */
+  ready: boolean;
   /** coarse search: path length to the goal of each side reached (final once settled) */
   readonly reached: Map<number, number>;
   readonly settled: Set<number>;
@@ -460,6 +469,7 @@ export function createRoute(layer: NavLayer, x: number, y: number, maxShift = 4 
     goalRow: 0,
     hasGoal: false,
     version: -1,
+    ready: true,
     reached: new Map(),
     settled: new Set(),
     openSides: [],
@@ -510,9 +520,9 @@ export function isCurrent(route: Route): boolean {
   return route.version === route.layer.map.version;
 }
 
-/** Starts the search again when the map changed since it began. */
-export function refreshRoute(route: Route): void {
-  if (!isCurrent(route)) restart(route);
+/** Whether the route answers from the map as it is: current, and prepared again if it had to be. */
+export function isUsable(route: Route): boolean {
+  return route.ready && isCurrent(route);
 }
 
 function heuristic(route: Route, side: number): number {
@@ -658,7 +668,10 @@ function buildField(route: Route, tile: number): Float64Array {
  * passes `deadline`: then false, to be called again).
  */
 export function prepareTile(route: Route, tile: number, deadline = Infinity): boolean {
-  refreshRoute(route);
+  if (!isCurrent(route)) {
+    restart(route);
+    route.ready = false;
+  }
   if (!route.hasGoal || route.fields.has(tile)) return true;
   if (!settleFor(route, tile, SETTLE_BOUND, deadline)) return false;
   route.bounds.set(tile, SETTLE_BOUND);
@@ -666,27 +679,29 @@ export function prepareTile(route: Route, tile: number, deadline = Infinity): bo
   return true;
 }
 
-/** The tile's path costs, made now if needed; a cell the bounded search left unreached is searched for further. */
-function fieldFor(route: Route, tile: number): Float64Array {
-  prepareTile(route, tile);
-  return route.fields.get(tile)!;
+/** The tile's path costs, made now if needed (and allowed: see Route.ready); undefined when not. */
+function fieldFor(route: Route, tile: number): Float64Array | undefined {
+  if (isUsable(route)) prepareTile(route, tile);
+  return route.fields.get(tile);
 }
 
 /** The path length from cell (column, row) to the goal; Infinity when it cannot be reached (or is off the map). */
 export function cellCost(route: Route, column: number, row: number): number {
   const map = route.layer.map;
   if (!route.hasGoal || column < 0 || row < 0 || column >= map.columns || row >= map.rows) return Infinity;
-  refreshRoute(route);
   const tile = tileOf(map, column, row);
   const local = (row % TILE_CELLS) * TILE_CELLS + (column % TILE_CELLS);
-  let cost = fieldFor(route, tile)[local]!;
-  // a free cell the bounded search did not reach: search further, as long as there is more to search
-  while (cost === Infinity && route.openSides.length > 0 && roomAt(map, column, row) >= route.layer.clearance) {
+  const field = fieldFor(route, tile);
+  if (field === undefined) return Infinity;
+  let cost = field[local]!;
+  // a free cell the bounded search did not reach: search a little further (a pocket walled in
+  // on all sides would otherwise have the search cover everything reachable)
+  while (cost === Infinity && isUsable(route) && route.openSides.length > 0 && roomAt(map, column, row) >= route.layer.clearance) {
     const bound = 2 * route.bounds.get(tile)!;
+    if (bound > MAX_SETTLE_BOUND) break;
     settleFor(route, tile, bound, Infinity);
     route.bounds.set(tile, bound);
     cost = buildField(route, tile)[local]!;
-    if (bound > 64 * SETTLE_BOUND) break;
   }
   return cost;
 }

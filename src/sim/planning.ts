@@ -6,8 +6,8 @@
  */
 import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
 import { signedDistance } from '../math/shapes';
-import { MAX_CLEARANCE, NAV_CELL, TILE_CELLS, columnOf, isFreeCell, rowOf, tileOf } from '../nav/navmap';
-import { NEAR_COST, type Route, cellCost, createRoute, navLayer, prepareTile, routeCost } from '../nav/route';
+import { MAX_CLEARANCE, NAV_CELL, TILE_CELLS, columnOf, isFreeCell, obstaclesNear, rowOf, tileOf } from '../nav/navmap';
+import { NEAR_COST, type Route, cellCost, createRoute, isUsable, navLayer, prepareTile, routeCost } from '../nav/route';
 import { arrangeSlots } from '../orders/formation';
 import { groupArrivalRadius } from '../orders/orders';
 import { emit } from './events';
@@ -23,7 +23,7 @@ const SLOT_OBSTACLE_CLEARANCE = 0.1;
  */
 export function applyPendingOrders(sim: SimulationState): void {
   sim.timing.planMs = 0;
-  if (sim.pendingOrders.length === 0 && sim.planning.length === 0) return;
+  if (sim.pendingOrders.length === 0 && sim.planning.length === 0 && !sim.routesStale) return;
   const start = performance.now();
   for (const { order, orderId } of sim.pendingOrders) {
     const units = unitsOf(sim, order.unitIds);
@@ -61,13 +61,46 @@ function waitingUnits(sim: SimulationState, job: PlanJob): Unit[] {
   return unitsOf(sim, job.order.unitIds).filter((unit) => unit.task.kind === 'move' && unit.task.orderId === job.orderId);
 }
 
-/** Plans queued orders in turn until the tick's budget of navigation work is spent. */
+/**
+ * Works the routes of orders in flight again after obstacles changed, then plans queued orders in
+ * turn, until the tick's budget of navigation work is spent.
+ */
 function advancePlanning(sim: SimulationState): void {
   const deadline = sim.navMap.work + PLAN_BUDGET;
+  if (sim.routesStale && !refreshRoutesInFlight(sim, deadline)) return;
   while (sim.planning.length > 0) {
     if (!advanceJob(sim, sim.planning[0]!, deadline)) return;
     sim.planning.shift();
   }
+}
+
+/**
+ * The routes units are walking, searched again on the map as it is now and prepared for the tiles
+ * their units stand in; their units then work out their waypoints at once (routes of their own to
+ * their slots are dropped, to be made again if needed). Returns false when the budget ran out.
+ */
+function refreshRoutesInFlight(sim: SimulationState, deadline: number): boolean {
+  const map = sim.navMap;
+  const stale = new Map<Route, Unit[]>();
+  for (const unit of sim.units) {
+    const task = unit.task;
+    if (task.kind !== 'move' || task.waiting || task.route === null || isUsable(task.route)) continue;
+    const units = stale.get(task.route);
+    if (units === undefined) stale.set(task.route, [unit]);
+    else units.push(unit);
+  }
+  for (const [route, units] of stale) {
+    for (const unit of units) {
+      if (!prepareTile(route, tileOf(map, columnOf(map, unit.position.x), rowOf(map, unit.position.y)), deadline)) return false;
+    }
+    route.ready = true;
+    for (const unit of units) {
+      unit.waypointTick = -1;
+      unit.ownRoute = null;
+    }
+  }
+  sim.routesStale = false;
+  return true;
 }
 
 /**
@@ -98,6 +131,7 @@ function advanceJob(sim: SimulationState, job: PlanJob, deadline: number): boole
       if (!prepareTile(route, row * map.tileColumns + column, deadline)) return false;
     }
   }
+  route.ready = true;
   const reached = units.some((unit) => routeCost(route, unit.position.x, unit.position.y) !== Infinity);
   if (!reached && route.hasGoal) {
     const goal = closestReachable(sim, units[0]!, job);
@@ -189,7 +223,7 @@ function sharedRoute(sim: SimulationState, clearance: number, target: ReadonlyVe
 /**
  * Gives a route to the units walking an order that has none (planned while the world had no
  * obstacles, or with routes off then on): one per order, to the group's point, for its largest
- * unit. Called when an obstacle is added; the route's search runs when the units first ask it.
+ * unit. Called when an obstacle is added; the planner prepares the route on the next tick.
  */
 export function routeOrdersInFlight(sim: SimulationState): void {
   if (!sim.settings.navigation) return;
@@ -206,6 +240,8 @@ export function routeOrdersInFlight(sim: SimulationState): void {
     if (first.kind !== 'move') continue;
     const target = first.group?.target ?? first.target;
     const route = sharedRoute(sim, navClearance(Math.max(...units.map((unit) => unit.radius))), target);
+    // prepared by the planner within its budget, like any route after a change
+    route.ready = false;
     for (const unit of units) {
       if (unit.task.kind !== 'move') continue;
       unit.task = { ...unit.task, route };
@@ -278,7 +314,7 @@ function isFreeGround(sim: SimulationState, x: number, y: number, radius: number
   const { width, height } = sim.settings;
   if (x < radius || y < radius || x > width - radius || y > height - radius) return false;
   const reach = radius + SLOT_OBSTACLE_CLEARANCE;
-  for (const { geometry } of sim.obstacles) {
+  for (const geometry of obstaclesNear(sim.navMap, x, y, reach)) {
     if (x < geometry.minX - reach || x > geometry.maxX + reach || y < geometry.minY - reach || y > geometry.maxY + reach) continue;
     if (signedDistance(geometry, x, y) < reach) return false;
   }

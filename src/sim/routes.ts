@@ -5,7 +5,7 @@
  */
 import type { ReadonlyVec2, Vec2 } from '../math/vec2';
 import { NAV_CELL, columnOf, isClearLine, isFreeCell, nearestFreeCell, rowOf } from '../nav/navmap';
-import { NEAR_COST, type Route, cellCost, createRoute, isCurrent, routeCost, steerPoint } from '../nav/route';
+import { NEAR_COST, type Route, cellCost, createRoute, isUsable, routeCost, steerPoint } from '../nav/route';
 import type { SimulationState, Unit } from './state';
 
 const WAYPOINT_INTERVAL = 15;
@@ -20,8 +20,9 @@ const ROUTE_LOOK_AHEAD = 12;
 export function followRoute(sim: SimulationState, unit: Unit, route: Route, target: ReadonlyVec2, preferred: Vec2): void {
   const dx = unit.waypoint.x - unit.position.x;
   const dy = unit.waypoint.y - unit.position.y;
-  const changed = !isCurrent(route) || (unit.ownRoute !== null && !isCurrent(unit.ownRoute));
-  const due = changed || unit.waypointTick < 0 || (sim.tick + unit.id) % WAYPOINT_INTERVAL === 0 || dx * dx + dy * dy < 1;
+  // while the planner works a route again after an obstacle changed, the unit keeps its waypoint
+  const usable = isUsable(route) && (unit.ownRoute === null || isUsable(unit.ownRoute));
+  const due = usable && (unit.waypointTick < 0 || (sim.tick + unit.id) % WAYPOINT_INTERVAL === 0 || dx * dx + dy * dy < 1);
   if (due) {
     unit.waypointTick = sim.tick;
     const field = unit.ownRoute ?? route;

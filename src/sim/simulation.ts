@@ -107,7 +107,7 @@ export function createSimulation(def: SimulationDef): Simulation {
     units,
     unitsById: new Map(),
     obstacles: [],
-    senseWorld: { units, grid: createCellGrid(width, height, GRID_CELL_SIZE), pack: createUnitPack(), obstacles: [], walls: wallShapes(width, height), maxRadius: 0, maxSpeed: 0, castUnitRay: (x1, y1, x2, y2, exclude, out) => castUnitRay(physics, x1, y1, x2, y2, exclude as Unit, out as { owner: Unit | null; fraction: number }) },
+    senseWorld: { units, grid: createCellGrid(width, height, GRID_CELL_SIZE), pack: createUnitPack(), obstacleVersion: 0, obstacles: [], walls: wallShapes(width, height), maxRadius: 0, maxSpeed: 0, castUnitRay: (x1, y1, x2, y2, exclude, out) => castUnitRay(physics, x1, y1, x2, y2, exclude as Unit, out as { owner: Unit | null; fraction: number }) },
     centres: new Float64Array(128),
     pendingOrders: [],
     events: createEventLog(),
@@ -118,6 +118,7 @@ export function createSimulation(def: SimulationDef): Simulation {
     navMap: createNavMap(width, height),
     planning: [],
     routes: new Map(),
+    routesStale: false,
     searchAll: false,
   };
   onUnitContact(physics, (a, b, bodyA, bodyB) => respondToContact(state, a, b, bodyA, bodyB));
@@ -241,9 +242,11 @@ export function addObstacle(sim: Simulation, def: ObstacleShape): number {
   const geometry = prepareShape(shape);
   state.obstacles.push({ id, shape, body, sensor, geometry });
   state.senseWorld.obstacles.push(sensor);
+  state.senseWorld.obstacleVersion++;
   addNavObstacle(state.navMap, id, geometry);
   clearFootprint(state, geometry);
   routeOrdersInFlight(state);
+  state.routesStale = true;
   return id;
 }
 
@@ -285,7 +288,9 @@ export function removeObstacle(sim: Simulation, obstacleId: number): boolean {
   destroyBody(state.physics, obstacle.body);
   state.obstacles.splice(index, 1);
   state.senseWorld.obstacles.splice(state.senseWorld.obstacles.indexOf(obstacle.sensor), 1);
+  state.senseWorld.obstacleVersion++;
   removeNavObstacle(state.navMap, obstacleId);
+  state.routesStale = true;
   return true;
 }
 

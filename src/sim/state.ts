@@ -175,6 +175,8 @@ export interface SimulationState {
   readonly planning: PlanJob[];
   /** routes kept for later orders to the same place, by clearance and goal cell, oldest first */
   readonly routes: Map<string, Route>;
+  /** whether obstacles changed since the routes of orders in flight were last worked again */
+  routesStale: boolean;
   /** whether every unit searches for neighbours on the next tick: a unit was added or removed,
    * or the strategy or its settings changed, so the neighbours found earlier may be gone, miss
    * one, or have been chosen by other rules */

@@ -60,6 +60,8 @@ export interface SenseWorld {
   castUnitRay(x1: number, y1: number, x2: number, y2: number, exclude: Agent, out: { owner: Agent | null; fraction: number }): void;
   /** the units in grid order as plain numbers, filled by `packUnits` after each sort */
   readonly pack: UnitPack;
+  /** goes up whenever `obstacles` changes (the index of obstacles by place is made again) */
+  obstacleVersion: number;
   /** metres */
   maxRadius: number;
   /** metres per second */
@@ -296,12 +298,84 @@ export function senseUnit(
   minY -= config.avoidClearance;
   maxX += config.avoidClearance;
   maxY += config.avoidClearance;
-  for (const obstacle of world.obstacles) {
+  const count = obstaclesInBox(world, minX, minY, maxX, maxY);
+  for (let k = 0; k < count; k++) {
+    const obstacle = world.obstacles[_sense_near[k]!]!;
     if (obstacle.maxX < minX || obstacle.minX > maxX || obstacle.maxY < minY || obstacle.minY > maxY) {
       continue;
     }
     testObstacleAgainstRays(sensing, obstacle, config.avoidClearance);
   }
+}
+
+/**
+ * Obstacles by the cells of a coarse grid that their bounds meet, so a unit looks only at the
+ * obstacles near it, not at every obstacle of the map (made again when the obstacles change).
+ */
+interface ObstacleIndex {
+  readonly version: number;
+  readonly columns: number;
+  readonly rows: number;
+  /** per cell, indices into `SenseWorld.obstacles`, ascending */
+  readonly cells: number[][];
+  /** per obstacle, the query that last took it (so one spanning several cells is taken once) */
+  readonly taken: Int32Array;
+}
+
+/** metres per side of the index's cells */
+const OBSTACLE_CELL = 16;
+const indexes = new WeakMap<SenseWorld, ObstacleIndex>();
+let _sense_query = 0;
+/** the obstacles a query found, as indices into `SenseWorld.obstacles`, ascending */
+let _sense_near = new Int32Array(64);
+
+function obstacleIndex(world: SenseWorld): ObstacleIndex {
+  const known = indexes.get(world);
+  if (known !== undefined && known.version === world.obstacleVersion) return known;
+  const columns = Math.max(1, Math.ceil(world.grid.columns * world.grid.cellSize / OBSTACLE_CELL));
+  const rows = Math.max(1, Math.ceil(world.grid.rows * world.grid.cellSize / OBSTACLE_CELL));
+  const cells: number[][] = Array.from({ length: columns * rows }, () => []);
+  world.obstacles.forEach((obstacle, index) => {
+    const column0 = Math.min(columns - 1, Math.max(0, Math.floor(obstacle.minX / OBSTACLE_CELL)));
+    const column1 = Math.min(columns - 1, Math.max(0, Math.floor(obstacle.maxX / OBSTACLE_CELL)));
+    const row0 = Math.min(rows - 1, Math.max(0, Math.floor(obstacle.minY / OBSTACLE_CELL)));
+    const row1 = Math.min(rows - 1, Math.max(0, Math.floor(obstacle.maxY / OBSTACLE_CELL)));
+    for (let row = row0; row <= row1; row++) for (let column = column0; column <= column1; column++) cells[row * columns + column]!.push(index);
+  });
+  const index = { version: world.obstacleVersion, columns, rows, cells, taken: new Int32Array(world.obstacles.length) };
+  indexes.set(world, index);
+  return index;
+}
+
+/**
+ * Fills `_sense_near` with the obstacles whose bounds may meet the box (those listed in the
+ * index cells it covers), in ascending order as in `world.obstacles`; returns how many.
+ */
+function obstaclesInBox(world: SenseWorld, minX: number, minY: number, maxX: number, maxY: number): number {
+  if (world.obstacles.length === 0) return 0;
+  const index = obstacleIndex(world);
+  const query = ++_sense_query;
+  const column0 = Math.min(index.columns - 1, Math.max(0, Math.floor(minX / OBSTACLE_CELL)));
+  const column1 = Math.min(index.columns - 1, Math.max(0, Math.floor(maxX / OBSTACLE_CELL)));
+  const row0 = Math.min(index.rows - 1, Math.max(0, Math.floor(minY / OBSTACLE_CELL)));
+  const row1 = Math.min(index.rows - 1, Math.max(0, Math.floor(maxY / OBSTACLE_CELL)));
+  let count = 0;
+  for (let row = row0; row <= row1; row++) {
+    for (let column = column0; column <= column1; column++) {
+      for (const obstacle of index.cells[row * index.columns + column]!) {
+        if (index.taken[obstacle] === query) continue;
+        index.taken[obstacle] = query;
+        if (count === _sense_near.length) {
+          const grown = new Int32Array(2 * count);
+          grown.set(_sense_near);
+          _sense_near = grown;
+        }
+        _sense_near[count++] = obstacle;
+      }
+    }
+  }
+  if (row0 !== row1 || column0 !== column1) _sense_near.subarray(0, count).sort();
+  return count;
 }
 
 const _sense_unitHit: { owner: Agent | null; fraction: number } = { owner: null, fraction: 1 };
@@ -507,8 +581,9 @@ function gatherObstacles(world: SenseWorld, agent: Agent, sensing: Sensing, conf
   const reach = agent.radius + config.avoidClearance + agent.maxSpeed * Math.min(config.avoidHorizon, OBSTACLE_REACH_TIME);
   const { x, y } = agent.position;
   const list = sensing.obstacles;
-  for (const obstacle of world.obstacles) {
-    const shape = obstacle.geometry;
+  const count = obstaclesInBox(world, x - reach, y - reach, x + reach, y + reach);
+  for (let k = 0; k < count; k++) {
+    const shape = world.obstacles[_sense_near[k]!]!.geometry;
     if (shape.maxX < x - reach || shape.minX > x + reach || shape.maxY < y - reach || shape.minY > y + reach) continue;
     if (sensing.obstacleCount === MAX_NEARBY_OBSTACLES) break;
     list[sensing.obstacleCount++] = shape;
