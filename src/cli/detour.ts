@@ -18,7 +18,9 @@
  *   "high" obstacle avoidance preset;
  * - orders: each unit with a goal gets one `requestMoveTarget` to its goal snapped onto the
  *   navmesh; units without a goal get no target and stand;
- * - stepping: `crowd.update(1 / 60)` per tick; positions are read from each agent (x, z).
+ * - stepping: `crowd.update(1 / 60)` per tick; positions are read from each agent (x, z);
+ * - obstacles added or removed during the run: the navmesh and the crowd are made again (see
+ *   runDetourScenario).
  *
  * Every WASM object made for a run is freed at its end, so many runs fit in one process.
  */
@@ -27,7 +29,7 @@ import { generateSoloNavMesh } from '@recast-navigation/generators';
 import { groupArrivalRadius } from '../orders/orders';
 import type { ObstacleShape } from '../math/shapes';
 import { type ScenarioMetrics, createMetricsRecorder, finishMetrics, recordTick } from '../scenarios/metrics';
-import type { Scenario } from '../scenarios/schema';
+import { type Scenario, obstacleTimeline } from '../scenarios/schema';
 
 export interface DetourOptions {
   /** simulated seconds; default the scenario's own duration */
@@ -196,23 +198,35 @@ export function buildDetourNavMesh(scenario: Scenario): NavMesh {
   return result.navMesh;
 }
 
-/**
- * Plays a scenario with DetourCrowd for its duration (or until every unit has reached its goal
- * and stands still) and returns the project's metrics of the run.
- */
-export async function runDetourScenario(scenario: Scenario, options: DetourOptions = {}): Promise<DetourResult> {
-  const duration = options.duration ?? scenario.duration;
-  if (!(Number.isFinite(duration) && duration > 0)) {
-    throw new Error(`duration: expected a number of seconds > 0, got ${String(duration)}`);
-  }
-  await initDetour();
+/** A crowd on a navmesh, with one agent per unit, moving to the units' goals. */
+interface DetourCrowdRun {
+  readonly navMesh: NavMesh;
+  readonly crowd: Crowd;
+  readonly agents: Array<ReturnType<Crowd['raw']['getAgent']>>;
+  /** frees the crowd, its query wrappers and the navmesh */
+  destroy(): void;
+}
 
+/**
+ * Builds the navmesh for `obstacles` and a crowd with one agent per unit at `at` (flat x, y),
+ * moving at `velocity` (flat, or null: at rest), each unit with a goal sent to it. With `strict`,
+ * a unit that is not on the navmesh is an error (the start); otherwise it is left as Detour
+ * leaves it (after obstacles changed).
+ */
+function startCrowd(scenario: Scenario, obstacles: readonly ObstacleShape[], at: Float64Array, velocity: Float64Array | null, strict: boolean): DetourCrowdRun {
   const units = scenario.units;
-  const count = units.length;
   const maxRadius = Math.max(...units.map((unit) => unit.radius));
-  const navMesh = buildDetourNavMesh(scenario);
-  const crowd = new Crowd(navMesh, { maxAgents: count, maxAgentRadius: maxRadius });
+  const navMesh = buildDetourNavMesh({ ...scenario, obstacles });
+  const crowd = new Crowd(navMesh, { maxAgents: units.length, maxAgentRadius: maxRadius });
   const query = crowd.navMeshQuery; // wraps the crowd's own dtNavMeshQuery
+  const destroy = (): void => {
+    // the query wrapper and its default filter were made by the Crowd wrapper; the dtNavMeshQuery
+    // inside belongs to the dtCrowd (freed with it), so only the small wrapper objects go here
+    Raw.destroy(query.defaultFilter.raw);
+    Raw.destroy(query.raw);
+    crowd.destroy();
+    navMesh.destroy();
+  };
   try {
     const avoidance = new Raw.Module.dtObstacleAvoidanceParams();
     Object.assign(avoidance, HIGH_AVOIDANCE);
@@ -221,7 +235,7 @@ export async function runDetourScenario(scenario: Scenario, options: DetourOptio
 
     // agents through the raw API: the wrapper's addAgent leaks one dtCrowdAgentParams per agent
     const params = new Raw.Module.dtCrowdAgentParams();
-    const agents: Array<ReturnType<typeof crowd.raw.getAgent>> = [];
+    const agents: DetourCrowdRun['agents'] = [];
     const agentIndices: number[] = [];
     try {
       for (const [index, unit] of units.entries()) {
@@ -235,11 +249,16 @@ export async function runDetourScenario(scenario: Scenario, options: DetourOptio
         params.updateFlags = UPDATE_FLAGS;
         params.obstacleAvoidanceType = AVOIDANCE_SLOT;
         params.queryFilterType = 0;
-        const agentIndex = crowd.raw.addAgent([unit.x, 0, unit.y], params);
+        const agentIndex = crowd.raw.addAgent([at[2 * index]!, 0, at[2 * index + 1]!], params);
         if (agentIndex < 0) throw new Error(`detour: could not add units[${index}] to the crowd`);
         const agent = crowd.raw.getAgent(agentIndex);
-        if (agent.get_state() !== DT_CROWDAGENT_STATE_WALKING) {
+        if (strict && agent.get_state() !== DT_CROWDAGENT_STATE_WALKING) {
           throw new Error(`detour: units[${index}] at (${unit.x}, ${unit.y}) is not on the navmesh of ${scenario.name}`);
+        }
+        if (velocity !== null) {
+          // carry the walk on (dtCrowd starts an added agent at rest)
+          agent.set_vel(0, velocity[2 * index]!);
+          agent.set_vel(2, velocity[2 * index + 1]!);
         }
         agents.push(agent);
         agentIndices.push(agentIndex);
@@ -249,19 +268,9 @@ export async function runDetourScenario(scenario: Scenario, options: DetourOptio
     }
 
     // one move request per unit with a goal, to the goal snapped onto the navmesh
-    const goalGroupSizes = new Map<string, number>();
-    for (const unit of units) {
-      if (unit.goal !== null) goalGroupSizes.set(`${unit.goal.x},${unit.goal.y}`, (goalGroupSizes.get(`${unit.goal.x},${unit.goal.y}`) ?? 0) + 1);
-    }
-    const arrivalRadius = new Float64Array(count);
-    const reached = new Uint8Array(count);
     const snapExtents = { x: 4 * maxRadius + 10, y: 0.5, z: 4 * maxRadius + 10 };
     for (const [index, unit] of units.entries()) {
-      if (unit.goal === null) {
-        reached[index] = 1;
-        continue;
-      }
-      arrivalRadius[index] = groupArrivalRadius(unit.radius, goalGroupSizes.get(`${unit.goal.x},${unit.goal.y}`)!);
+      if (unit.goal === null) continue;
       const nearest = query.findNearestPoly({ x: unit.goal.x, y: 0, z: unit.goal.y }, { halfExtents: snapExtents });
       if (!nearest.success || nearest.nearestRef === 0) throw new Error(`detour: units[${index}].goal is not near the navmesh of ${scenario.name}`);
       const { x, y, z } = nearest.nearestPoint;
@@ -269,12 +278,61 @@ export async function runDetourScenario(scenario: Scenario, options: DetourOptio
         throw new Error(`detour: move request refused for units[${index}]`);
       }
     }
+    return { navMesh, crowd, agents, destroy };
+  } catch (error) {
+    destroy();
+    throw error;
+  }
+}
 
-    const recorder = createMetricsRecorder({ world: scenario.world, obstacles: scenario.obstacles, units });
-    const positions = new Float64Array(2 * count);
+/**
+ * Plays a scenario with DetourCrowd for its duration (or until every unit has reached its goal
+ * and stands still) and returns the project's metrics of the run. When the scenario adds or
+ * removes obstacles during the run, the navmesh is built again for the obstacles then standing
+ * and the crowd made again with every agent where it stands, at its velocity, sent on to its goal
+ * (what an application without Detour's tile cache would do; its agents plan their paths anew).
+ */
+export async function runDetourScenario(scenario: Scenario, options: DetourOptions = {}): Promise<DetourResult> {
+  const duration = options.duration ?? scenario.duration;
+  if (!(Number.isFinite(duration) && duration > 0)) {
+    throw new Error(`duration: expected a number of seconds > 0, got ${String(duration)}`);
+  }
+  await initDetour();
+
+  const units = scenario.units;
+  const count = units.length;
+  const timeline = obstacleTimeline(scenario);
+  const standing = (time: number): ObstacleShape[] => timeline.filter((entry) => entry.from <= time && time < entry.until).map((entry) => entry.shape);
+  const positions = new Float64Array(2 * count);
+  units.forEach((unit, index) => {
+    positions[2 * index] = unit.x;
+    positions[2 * index + 1] = unit.y;
+  });
+  let changesMade = 0;
+  while (changesMade < scenario.changes.length && scenario.changes[changesMade]!.at <= 0) changesMade++;
+  let run = startCrowd(scenario, standing(0), positions, null, true);
+  try {
+    const goalGroupSizes = new Map<string, number>();
+    for (const unit of units) {
+      if (unit.goal !== null) goalGroupSizes.set(`${unit.goal.x},${unit.goal.y}`, (goalGroupSizes.get(`${unit.goal.x},${unit.goal.y}`) ?? 0) + 1);
+    }
+    const arrivalRadius = new Float64Array(count);
+    const reached = new Uint8Array(count);
+    for (const [index, unit] of units.entries()) {
+      if (unit.goal === null) reached[index] = 1;
+      else arrivalRadius[index] = groupArrivalRadius(unit.radius, goalGroupSizes.get(`${unit.goal.x},${unit.goal.y}`)!);
+    }
+
+    const recorder = createMetricsRecorder({
+      world: scenario.world,
+      obstacles: timeline.map((entry) => entry.shape),
+      obstacleTimes: timeline.map(({ from, until }) => ({ from, until })),
+      units,
+    });
+    const velocities = new Float64Array(2 * count);
     const readPositions = (): void => {
       for (let i = 0; i < count; i++) {
-        const agent = agents[i]!;
+        const agent = run.agents[i]!;
         positions[2 * i] = agent.get_npos(0);
         positions[2 * i + 1] = agent.get_npos(2);
       }
@@ -283,23 +341,28 @@ export async function runDetourScenario(scenario: Scenario, options: DetourOptio
     options.onPositions?.(positions, 0);
     const ticks = Math.round(duration / DETOUR_DT);
     for (let tick = 1; tick <= ticks; tick++) {
+      const before = (tick - 1) * DETOUR_DT;
+      if (changesMade < scenario.changes.length && scenario.changes[changesMade]!.at <= before + 1e-9) {
+        while (changesMade < scenario.changes.length && scenario.changes[changesMade]!.at <= before + 1e-9) changesMade++;
+        for (let i = 0; i < count; i++) {
+          velocities[2 * i] = run.agents[i]!.get_vel(0);
+          velocities[2 * i + 1] = run.agents[i]!.get_vel(2);
+        }
+        run.destroy();
+        run = startCrowd(scenario, standing(before + 1e-9), positions, velocities, false);
+      }
       const start = performance.now();
-      crowd.update(DETOUR_DT);
+      run.crowd.update(DETOUR_DT);
       const tickMs = performance.now() - start;
       const time = tick * DETOUR_DT;
       readPositions();
       recordTick(recorder, positions, time, tickMs);
       options.onPositions?.(positions, time);
-      if (settled(scenario, agents, positions, reached, arrivalRadius)) break;
+      if (changesMade === scenario.changes.length && settled(scenario, run.agents, positions, reached, arrivalRadius)) break;
     }
     return { scenario: scenario.name, avoidance: 'detour', response: 'detour', seed: scenario.seed, ...finishMetrics(recorder) };
   } finally {
-    // the query wrapper and its default filter were made by the Crowd wrapper; the dtNavMeshQuery
-    // inside belongs to the dtCrowd (freed with it), so only the small wrapper objects go here
-    Raw.destroy(query.defaultFilter.raw);
-    Raw.destroy(query.raw);
-    crowd.destroy();
-    navMesh.destroy();
+    run.destroy();
   }
 }
 

@@ -112,7 +112,8 @@ export function createSimulationView(parent: Container, sim: Simulation): Simula
   const sprites = new Map<number, Graphics>();
   const counts: OverlayCounts = { routes: 0, rays: 0, forces: 0, sides: 0, velocity: 0, selected: 0, markers: 0 };
 
-  let drawnObstacleCount = -1;
+  /** the obstacles drawn, as their ids (drawn again when obstacles go up or come down) */
+  let drawnObstacles = '';
 
   function drawUnits(): void {
     for (const unit of units) {
@@ -297,9 +298,10 @@ export function createSimulationView(parent: Container, sim: Simulation): Simula
     counts,
     update(state) {
       const obstacleList = listObstacles(sim);
-      if (drawnObstacleCount !== obstacleList.length) {
+      const ids = obstacleList.map((obstacle) => obstacle.id).join(',');
+      if (drawnObstacles !== ids) {
         drawObstacles(obstacles, obstacleList.map((obstacle) => obstacle.shape));
-        drawnObstacleCount = obstacleList.length;
+        drawnObstacles = ids;
       }
       drawUnits();
       drawRings(state.selected);

@@ -497,6 +497,103 @@ const maze = wallScenario(
 );
 
 // ---------------------------------------------------------------------------------------------
+// RTS maps: a 1 km map, and a base being built during the run
+
+/** metres: the open width between two rocks of the 1 km map's band (a unit of radius 0.5 passes) */
+const ROCK_GAP = 2;
+
+const rockField1k: BuiltInScenario = {
+  name: 'rock-field-1km',
+  description:
+    'On a 1 km x 1 km map strewn with rocks, two groups side by side march across a band of three ranks of rocks with gaps 2 m wide between them (placed by the seed): the routes must find the gaps, which fit one unit at a time.',
+  defaultUnits: 40,
+  minUnits: 2,
+  seeded: true,
+  build: (total, random) => {
+    const size = 1000;
+    const centre = size / 2;
+    const counts = splitEvenly(total, 2);
+    const units: NonNullable<ScenarioFile['units']> = [];
+    const start = 60;
+    for (const [team, offset] of [
+      [0, -25],
+      [1, 25],
+    ] as const) {
+      const goal = { x: centre + start, y: centre + offset };
+      for (const [x, y] of placeBlock(counts[team]!, centre - start, centre + offset, 0, random)) {
+        units.push({ x: round6(x), y: round6(y), radius: UNIT_RADIUS, maxSpeed: UNIT_SPEED, team, goal });
+      }
+    }
+    const obstacles: ObstacleShape[] = [];
+    // the band: three ranks of rocks 3 m thick, from 60 m below the groups to 60 m above, each
+    // rock 4 to 9 m long, ROCK_GAP apart, every rank starting at its own offset
+    for (const rankX of [centre - 15, centre, centre + 15]) {
+      let y = centre - 60 - random.range(0, 9);
+      while (y < centre + 60) {
+        const length = random.range(4, 9);
+        obstacles.push({ type: 'box', x: rankX, y: round6(y + length / 2), width: 3, height: round6(length), angle: 0 });
+        y += length + ROCK_GAP;
+      }
+    }
+    // rocks strewn over the rest of the map, clear of the band and of the groups' ground
+    for (let placed = 0, attempt = 0; placed < 600 && attempt < 20_000; attempt++) {
+      const x = random.range(20, size - 20);
+      const y = random.range(20, size - 20);
+      if (Math.abs(x - centre) < 100 && Math.abs(y - centre) < 80) continue;
+      obstacles.push({ type: 'circle', x: round6(x), y: round6(y), radius: round6(random.range(1, 5)) });
+      placed++;
+    }
+    return { name: rockField1k.name, description: rockField1k.description, world: { width: size, height: size }, obstacles, units, duration: 120 };
+  },
+};
+
+const baseBuild: BuiltInScenario = {
+  name: 'base-build',
+  description:
+    'Two groups cross a base while it is being built: a barracks goes up right in their way after 2 s, a wall beside their way after 6 s, and the barracks comes down again after 14 s. Routes change under the walking units.',
+  defaultUnits: 40,
+  minUnits: 2,
+  seeded: true,
+  build: (total, random) => {
+    const width = 120;
+    const height = 80;
+    const counts = splitEvenly(total, 2);
+    const units: NonNullable<ScenarioFile['units']> = [];
+    for (const [team, x, goalX] of [
+      [0, 20, 100],
+      [1, 100, 20],
+    ] as const) {
+      const goal = { x: goalX, y: height / 2 };
+      for (const [ux, uy] of placeBlock(counts[team]!, x, height / 2, team === 0 ? 0 : Math.PI, random)) {
+        units.push({ x: round6(ux), y: round6(uy), radius: UNIT_RADIUS, maxSpeed: UNIT_SPEED, team, goal });
+      }
+    }
+    // the base as it stands at the start: a town hall and a depot away from the way
+    const obstacles: ObstacleShape[] = [
+      { type: 'box', x: 60, y: 70, width: 16, height: 10, angle: 0 },
+      { type: 'box', x: 30, y: 10, width: 10, height: 8, angle: 0 },
+    ];
+    return {
+      name: baseBuild.name,
+      description: baseBuild.description,
+      world: { width, height },
+      obstacles,
+      units,
+      duration: GROUP_DURATION,
+      changes: [
+        { at: 2, add: { type: 'box', x: 60, y: height / 2, width: 8, height: 14, angle: 0 } },
+        { at: 6, add: { type: 'box', x: 84, y: height / 2 + 12, width: 18, height: 1.5, angle: 0.25 } },
+        { at: 14, remove: obstacles.length },
+      ],
+    };
+  },
+};
+
+function round6(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}
+
+// ---------------------------------------------------------------------------------------------
 // The list
 
 export const BUILT_IN_SCENARIOS: readonly BuiltInScenario[] = [
@@ -557,6 +654,8 @@ export const BUILT_IN_SCENARIOS: readonly BuiltInScenario[] = [
   tWall,
   uTrap,
   maze,
+  rockField1k,
+  baseBuild,
 ];
 
 export const BUILT_IN_SCENARIO_NAMES: readonly string[] = BUILT_IN_SCENARIOS.map((scenario) => scenario.name);

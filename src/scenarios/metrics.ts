@@ -33,6 +33,9 @@ export interface MetricsSetup {
   /** metres; the bounds are walls at x = 0, x = width, y = 0 and y = height */
   world: { width: number; height: number };
   obstacles: readonly ObstacleShape[];
+  /** per obstacle, the simulated seconds it stands from and until (always, when left out):
+   * contacts count only while it stands */
+  obstacleTimes?: ReadonlyArray<{ from: number; until: number }>;
   /** the start state (time 0); positions and radii in metres; units with a null goal never arrive */
   units: ReadonlyArray<{ x: number; y: number; radius: number; goal: { x: number; y: number } | null }>;
 }
@@ -97,6 +100,9 @@ export interface MetricsRecorder {
   readonly unitContacts: Set<number>;
 
   readonly obstacles: readonly ShapeGeometry[];
+  /** seconds each obstacle stands from and until */
+  readonly obstacleFrom: Float64Array;
+  readonly obstacleUntil: Float64Array;
   /** 1 while (unit i, obstacle k) is in contact, at index i × obstacles + k */
   readonly obstacleContacts: Uint8Array;
   /** 1 while (unit i, wall w) is in contact, at index i × 4 + w (left, right, bottom, top) */
@@ -193,6 +199,8 @@ export function createMetricsRecorder(setup: MetricsSetup): MetricsRecorder {
     grid: createCellGrid(width, height, cellSize),
     unitContacts: new Set<number>(),
     obstacles,
+    obstacleFrom: Float64Array.from(obstacles, (_, index) => setup.obstacleTimes?.[index]?.from ?? 0),
+    obstacleUntil: Float64Array.from(obstacles, (_, index) => setup.obstacleTimes?.[index]?.until ?? Infinity),
     obstacleContacts: new Uint8Array(unitCount * obstacles.length),
     wallContacts: new Uint8Array(unitCount * 4),
     tickMilliseconds: [],
@@ -233,7 +241,7 @@ export function recordTick(recorder: MetricsRecorder, positions: ArrayLike<numbe
 
   recordMotion(recorder, positions, time);
   recordUnitContacts(recorder, positions);
-  recordObstacleContacts(recorder, positions);
+  recordObstacleContacts(recorder, positions, time);
 
   recorder.tickMilliseconds.push(tickMs);
   recorder.ticks = tick;
@@ -398,8 +406,8 @@ function checkUnitPair(recorder: MetricsRecorder, positions: ArrayLike<number>, 
 }
 
 /** Unit-obstacle and unit-wall contacts, with the same start / separate rule as unit pairs. */
-function recordObstacleContacts(recorder: MetricsRecorder, positions: ArrayLike<number>): void {
-  const { unitCount, radii, obstacles, obstacleContacts, wallContacts, worldWidth, worldHeight } = recorder;
+function recordObstacleContacts(recorder: MetricsRecorder, positions: ArrayLike<number>, time: number): void {
+  const { unitCount, radii, obstacles, obstacleFrom, obstacleUntil, obstacleContacts, wallContacts, worldWidth, worldHeight } = recorder;
   const obstacleCount = obstacles.length;
   let hits = 0;
   for (let unit = 0; unit < unitCount; unit++) {
@@ -415,8 +423,8 @@ function recordObstacleContacts(recorder: MetricsRecorder, positions: ArrayLike<
     for (let index = 0; index < obstacleCount; index++) {
       const obstacle = obstacles[index]!;
       const contact = obstacleBase + index;
-      // beyond the bounds grown by the radius the unit cannot touch the shape
-      if (x < obstacle.minX - radius || x > obstacle.maxX + radius || y < obstacle.minY - radius || y > obstacle.maxY + radius) {
+      // beyond the bounds grown by the radius the unit cannot touch the shape; nor one not standing now
+      if (time < obstacleFrom[index]! || time >= obstacleUntil[index]! || x < obstacle.minX - radius || x > obstacle.maxX + radius || y < obstacle.minY - radius || y > obstacle.maxY + radius) {
         obstacleContacts[contact] = 0;
         continue;
       }

@@ -13,7 +13,9 @@ import {
   hasPendingOrders,
   issueOrder,
   lastTickTiming,
+  listObstacles,
   listUnits,
+  removeObstacle,
   simulationSettings,
   simulationTime,
   stepSimulation,
@@ -22,7 +24,7 @@ import type { SteeringConfig } from '../steering/config';
 import type { CollisionResponse } from '../steering/sideways';
 import type { AvoidanceName } from '../steering/strategy';
 import { type MetricsRecorder, type ScenarioMetrics, createMetricsRecorder, finishMetrics, recordTick } from './metrics';
-import type { Scenario } from './schema';
+import { type Scenario, obstacleTimeline } from './schema';
 
 export interface ScenarioSettings {
   /** default 'rays' */
@@ -110,6 +112,11 @@ export function isSettled(sim: Simulation): boolean {
 export interface ScenarioRun {
   readonly scenario: Scenario;
   readonly sim: Simulation;
+  /** the simulation's id of each obstacle, numbered as the scenario's changes count them
+   * (undefined before it goes up) */
+  readonly obstacleIds: Array<number | undefined>;
+  /** how many of the scenario's changes have been made */
+  changesMade: number;
   /** unit ids in scenario order (the recorder's order) */
   readonly unitIds: readonly number[];
   readonly recorder: MetricsRecorder;
@@ -120,13 +127,40 @@ export interface ScenarioRun {
 /** Builds the scenario's simulation and a recorder holding its start state. */
 export function startScenarioRun(scenario: Scenario, settings: ScenarioSettings = {}): ScenarioRun {
   const { sim, unitIds } = createScenarioSimulation(scenario, settings);
-  const recorder = createMetricsRecorder({ world: scenario.world, obstacles: scenario.obstacles, units: scenario.units });
+  const timeline = obstacleTimeline(scenario);
+  const recorder = createMetricsRecorder({
+    world: scenario.world,
+    obstacles: timeline.map((entry) => entry.shape),
+    obstacleTimes: timeline.map(({ from, until }) => ({ from, until })),
+    units: scenario.units,
+  });
   const positions = readPositions(sim, unitIds, new Float64Array(2 * unitIds.length));
-  return { scenario, sim, unitIds, recorder, positions };
+  // createScenarioSimulation added the file's obstacles before anything else, in file order
+  const obstacleIds: Array<number | undefined> = listObstacles(sim).map((obstacle) => obstacle.id);
+  return { scenario, sim, unitIds, recorder, positions, obstacleIds, changesMade: 0 };
 }
 
-/** Runs one tick and records it. */
+/** Makes the scenario's obstacle changes that are due by the simulation's clock. */
+function makeDueChanges(run: ScenarioRun): void {
+  const { changes } = run.scenario;
+  const time = simulationTime(run.sim);
+  while (run.changesMade < changes.length && changes[run.changesMade]!.at <= time + TIME_EPSILON) {
+    const change = changes[run.changesMade++]!;
+    if ('add' in change) run.obstacleIds.push(addObstacle(run.sim, change.add));
+    else {
+      const id = run.obstacleIds[change.remove];
+      if (id !== undefined) removeObstacle(run.sim, id);
+      run.obstacleIds[change.remove] = undefined;
+    }
+  }
+}
+
+/** seconds: a change is due at the tick whose start time is this close to it (the clock sums dt) */
+const TIME_EPSILON = 1e-9;
+
+/** Runs one tick (after the obstacle changes due before it) and records it. */
 export function stepScenarioRun(run: ScenarioRun): void {
+  makeDueChanges(run);
   stepSimulation(run.sim);
   readPositions(run.sim, run.unitIds, run.positions);
   recordTick(run.recorder, run.positions, simulationTime(run.sim), lastTickTiming(run.sim).tickMs);
@@ -147,7 +181,7 @@ export function runScenario(scenario: Scenario, options: RunOptions = {}): Scena
   for (let tick = 1; tick <= ticks; tick++) {
     stepScenarioRun(run);
     options.onPositions?.(run.positions, simulationTime(run.sim));
-    if (isSettled(run.sim)) break;
+    if (run.changesMade === run.scenario.changes.length && isSettled(run.sim)) break;
   }
   return {
     scenario: scenario.name,

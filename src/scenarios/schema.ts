@@ -32,6 +32,18 @@ const unitSchema = z.strictObject({
   goal: point.optional(),
 });
 
+/**
+ * An obstacle going up or coming down during the run: `add` places a new one, `remove` takes
+ * one away by its number (the file's `obstacles` are 0 to n - 1, then the ones `add` places, in
+ * the order of the list). Exactly one of the two.
+ */
+const changeSchema = z.strictObject({
+  /** simulated seconds from the start */
+  at: z.number().min(0),
+  add: obstacleSchema.optional(),
+  remove: z.number().int().min(0).optional(),
+});
+
 const scenarioSchema = z.strictObject({
   name: z.string().min(1),
   /** one or two sentences on what the scenario shows */
@@ -41,6 +53,8 @@ const scenarioSchema = z.strictObject({
   obstacles: z.array(obstacleSchema).default([]),
   units: z.array(unitSchema).min(1).max(MAX_SCENARIO_UNITS),
   duration: positive.max(MAX_SCENARIO_DURATION).default(DEFAULT_SCENARIO_DURATION),
+  /** obstacles added and removed during the run, in time order */
+  changes: z.array(changeSchema).default([]),
 });
 
 /** A scenario as written in a file: optional fields may be left out. */
@@ -56,7 +70,12 @@ export interface Scenario {
   readonly units: readonly ScenarioUnit[];
   /** simulated seconds */
   readonly duration: number;
+  /** obstacles added and removed during the run, in time order */
+  readonly changes: readonly ObstacleChange[];
 }
+
+/** At `at` simulated seconds, one obstacle goes up (`add`) or comes down (`remove`, by number). */
+export type ObstacleChange = { readonly at: number; readonly add: ObstacleShape } | { readonly at: number; readonly remove: number };
 
 export interface ScenarioUnit {
   readonly x: number;
@@ -90,7 +109,7 @@ export function parseScenario(input: unknown, source = 'scenario'): Scenario {
     throw new ScenarioError(source, result.error.issues.map((issue) => describeIssue(issue, input)));
   }
   const data = result.data;
-  const problems = checkUnitsInWorld(data);
+  const problems = [...checkUnitsInWorld(data), ...checkChanges(data)];
   if (problems.length > 0) throw new ScenarioError(source, problems);
   return {
     name: data.name,
@@ -100,6 +119,7 @@ export function parseScenario(input: unknown, source = 'scenario'): Scenario {
     obstacles: data.obstacles as ObstacleShape[],
     units: data.units.map((unit) => ({ ...unit, goal: unit.goal ?? null })),
     duration: data.duration,
+    changes: data.changes.map((change) => (change.add !== undefined ? { at: change.at, add: change.add as ObstacleShape } : { at: change.at, remove: change.remove! })),
   };
 }
 
@@ -110,12 +130,29 @@ export function scenarioToFile(scenario: Scenario): ScenarioFile {
     ...(scenario.description === undefined ? {} : { description: scenario.description }),
     seed: scenario.seed,
     world: { ...scenario.world },
-    obstacles: scenario.obstacles.map((shape) =>
-      shape.type === 'polygon' ? { type: 'polygon', points: shape.points.map(([x, y]) => [x, y] as [number, number]) } : { ...shape },
-    ),
+    obstacles: scenario.obstacles.map(copyShape),
     units: scenario.units.map(({ goal, ...unit }) => (goal === null ? { ...unit } : { ...unit, goal: { ...goal } })),
     duration: scenario.duration,
+    ...(scenario.changes.length === 0 ? {} : { changes: scenario.changes.map((change) => ('add' in change ? { at: change.at, add: copyShape(change.add) } : { ...change })) }),
   };
+}
+
+function copyShape(shape: ObstacleShape): ObstacleShape {
+  return shape.type === 'polygon' ? { type: 'polygon', points: shape.points.map(([x, y]) => [x, y] as [number, number]) } : { ...shape };
+}
+
+/**
+ * Every obstacle the run ever holds, numbered as `remove` counts them (the file's obstacles, then
+ * the added ones in list order), with the simulated seconds it stands from and until (Infinity:
+ * to the end).
+ */
+export function obstacleTimeline(scenario: Scenario): Array<{ shape: ObstacleShape; from: number; until: number }> {
+  const timeline = scenario.obstacles.map((shape) => ({ shape, from: 0, until: Infinity }));
+  for (const change of scenario.changes) {
+    if ('add' in change) timeline.push({ shape: change.add, from: change.at, until: Infinity });
+    else timeline[change.remove]!.until = change.at;
+  }
+  return timeline;
 }
 
 type ParsedScenario = z.output<typeof scenarioSchema>;
@@ -144,6 +181,32 @@ function checkUnitsInWorld(data: ParsedScenario): string[] {
         problems.push(`${field}.goal.y: expected a number from 0 to ${height} (inside the world), got ${unit.goal.y}`);
       }
     }
+  });
+  return problems;
+}
+
+function checkChanges(data: ParsedScenario): string[] {
+  const problems: string[] = [];
+  let count = data.obstacles.length;
+  const removed = new Set<number>();
+  let last = 0;
+  data.changes.forEach((change, index) => {
+    const field = `changes[${index}]`;
+    if ((change.add === undefined) === (change.remove === undefined)) {
+      problems.push(`${field}: expected exactly one of "add" (an obstacle) or "remove" (an obstacle's number), got ${change.add === undefined ? 'neither' : 'both'}`);
+      return;
+    }
+    if (change.at > data.duration) problems.push(`${field}.at: expected a time within the run (0 to ${data.duration} s), got ${change.at}`);
+    if (change.at < last) problems.push(`${field}.at: expected changes in time order (not before ${last} s), got ${change.at}`);
+    last = Math.max(last, change.at);
+    if (change.add !== undefined) {
+      count++;
+      return;
+    }
+    const target = change.remove!;
+    if (target >= count) problems.push(`${field}.remove: expected the number of an obstacle placed before it (0 to ${count - 1}), got ${target}`);
+    else if (removed.has(target)) problems.push(`${field}.remove: expected an obstacle still standing, got ${target} (removed already)`);
+    removed.add(target);
   });
   return problems;
 }

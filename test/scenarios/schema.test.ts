@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JsonSyntaxError, locateJsonFault, parseJsonText } from '../../src/scenarios/json';
-import { ScenarioError, parseScenario, parseScenarioText, scenarioToFile } from '../../src/scenarios/schema';
+import { ScenarioError, obstacleTimeline, parseScenario, parseScenarioText, scenarioToFile } from '../../src/scenarios/schema';
 
 const minimal = {
   name: 'tiny',
@@ -28,7 +28,38 @@ describe('scenario schema', () => {
       obstacles: [],
       units: [{ x: 2, y: 5, radius: 0.5, maxSpeed: 4, team: 0, goal: { x: 18, y: 5 } }],
       duration: 60,
+      changes: [],
     });
+  });
+
+  it('reads obstacle changes: additions, and removals by number (the file\'s obstacles, then the added ones)', () => {
+    const circle = { type: 'circle' as const, x: 10, y: 5, radius: 1 };
+    const box = { type: 'box' as const, x: 5, y: 5, width: 1, height: 2, angle: 0 };
+    const scenario = parseScenario({ ...minimal, obstacles: [circle], changes: [{ at: 1, add: box }, { at: 2, remove: 0 }, { at: 2, remove: 1 }] });
+    expect(scenario.changes).toEqual([{ at: 1, add: box }, { at: 2, remove: 0 }, { at: 2, remove: 1 }]);
+    expect(obstacleTimeline(scenario)).toEqual([
+      { shape: circle, from: 0, until: 2 },
+      { shape: box, from: 1, until: 2 },
+    ]);
+  });
+
+  it('refuses changes that name no obstacle, one not yet placed or already removed, both or neither, or that go back in time', () => {
+    const box = { type: 'box' as const, x: 5, y: 5, width: 1, height: 2, angle: 0 };
+    const problems = (changes: unknown[]): string[] => {
+      try {
+        parseScenario({ ...minimal, changes });
+      } catch (error) {
+        return [...(error as ScenarioError).problems];
+      }
+      return [];
+    };
+    expect(problems([{ at: 1, remove: 0 }])).toEqual(['changes[0].remove: expected the number of an obstacle placed before it (0 to -1), got 0']);
+    expect(problems([{ at: 1, add: box }, { at: 2, remove: 0 }, { at: 3, remove: 0 }])).toEqual(['changes[2].remove: expected an obstacle still standing, got 0 (removed already)']);
+    expect(problems([{ at: 1 }])[0]).toMatch(/^changes\[0\]: expected exactly one of "add" .* got neither$/);
+    expect(problems([{ at: 1, add: box, remove: 0 }])[0]).toMatch(/got both$/);
+    expect(problems([{ at: 5, add: box }, { at: 2, add: box }])).toEqual(['changes[1].at: expected changes in time order (not before 5 s), got 2']);
+    expect(problems([{ at: 61, add: box }])).toEqual(['changes[0].at: expected a time within the run (0 to 60 s), got 61']);
+    expect(problems([{ at: -1, add: box }])[0]).toMatch(/^changes\[0\]\.at: /);
   });
 
   it('keeps a unit without a goal as a unit that stands still (goal null)', () => {
@@ -101,6 +132,7 @@ describe('scenario schema', () => {
         { type: 'box', x: 5, y: 2, width: 2, height: 1 },
         { type: 'polygon', points: [[12, 1], [14, 1], [13, 3]] },
       ],
+      changes: [{ at: 3, add: { type: 'circle', x: 15, y: 5, radius: 1 } }, { at: 4, remove: 1 }],
     });
     const text = JSON.stringify(scenarioToFile(scenario));
     expect(parseScenarioText(text, 'round-trip.json')).toEqual(scenario);
