@@ -24,7 +24,7 @@ export interface Overlays {
   sides: boolean;
   /** velocity as a line (the distance covered in 0.5 s) */
   velocity: boolean;
-  /** the route of the selected units' orders (down their flow fields) and each unit's waypoint */
+  /** the route of the selected units' orders (down their routes) and each unit's waypoint */
   routes: boolean;
 }
 

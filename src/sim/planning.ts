@@ -1,8 +1,9 @@
 /**
  * Order planning: queued orders become unit tasks at the start of a tick. A group move gives each
  * unit its own slot around the target (orders/formation.ts) and one route for the whole group
- * (a flow field on the navigation grid, nav/grid.ts), and says so with an `unreachable` event
- * when the target cannot be reached.
+ * (nav/route.ts), and says so with an `unreachable` event when the target cannot be reached.
+ * Routes are searched within a budget of navigation work per tick (PLAN_BUDGET): an order waits
+ * its turn, its units walking straight at the target meanwhile.
  */
 import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
 import { signedDistance } from '../math/shapes';

@@ -9,7 +9,7 @@ import { NEAR_COST, type Route, cellCost, createRoute, isUsable, routeCost, stee
 import type { SimulationState, Unit } from './state';
 
 const WAYPOINT_INTERVAL = 15;
-/** metres of path a unit looks down its flow field for the furthest point in clear line */
+/** metres of path a unit looks down its route for the furthest point in clear line */
 const ROUTE_LOOK_AHEAD = 12;
 
 /**

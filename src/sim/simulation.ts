@@ -448,7 +448,7 @@ export function physicsBodyCount(sim: Simulation): number {
 }
 
 /**
- * The route a unit is following, from where it stands down its order's flow field to the
+ * The route a unit is following, from where it stands down its order's route to the
  * order's target, as [x0, y0, x1, y1, ...] (cell centres, at most `maxPoints` points before the
  * target); empty when it has no route (idle, a straight walk, or cut off). For drawing.
  */
