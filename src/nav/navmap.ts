@@ -49,6 +49,8 @@ export interface NavMap {
   readonly leastRoom: Float32Array;
   /** per tile: ids of the obstacles whose reach meets it */
   readonly buckets: Array<number[] | undefined>;
+  /** per tile: the shapes of those obstacles, in the same order */
+  readonly bucketShapes: Array<ShapeGeometry[] | undefined>;
   readonly obstacles: Map<number, ShapeGeometry>;
   /** goes up every time an obstacle is added or removed */
   version: number;
@@ -73,6 +75,7 @@ export function createNavMap(width: number, height: number): NavMap {
     tileVersion: new Int32Array(tiles),
     leastRoom: new Float32Array(tiles),
     buckets: new Array<number[] | undefined>(tiles),
+    bucketShapes: new Array<ShapeGeometry[] | undefined>(tiles),
     obstacles: new Map(),
     version: 0,
     work: 0,
@@ -99,6 +102,7 @@ export function addNavObstacle(map: NavMap, id: number, shape: ShapeGeometry): v
   map.obstacles.set(id, shape);
   forTilesInReach(map, shape, (tile) => {
     (map.buckets[tile] ??= []).push(id);
+    (map.bucketShapes[tile] ??= []).push(shape);
     invalidate(map, tile);
   });
   map.version++;
@@ -110,7 +114,11 @@ export function removeNavObstacle(map: NavMap, id: number): void {
   map.obstacles.delete(id);
   forTilesInReach(map, shape, (tile) => {
     const bucket = map.buckets[tile];
-    if (bucket !== undefined) bucket.splice(bucket.indexOf(id), 1);
+    if (bucket !== undefined) {
+      const index = bucket.indexOf(id);
+      bucket.splice(index, 1);
+      map.bucketShapes[tile]!.splice(index, 1);
+    }
     invalidate(map, tile);
   });
   map.version++;
@@ -122,9 +130,7 @@ export function removeNavObstacle(map: NavMap, id: number): void {
  */
 export function obstaclesNear(map: NavMap, x: number, y: number, reach: number): Iterable<ShapeGeometry> {
   if (reach > OBSTACLE_REACH || x < 0 || y < 0 || x >= map.width || y >= map.height) return map.obstacles.values();
-  const bucket = map.buckets[tileOf(map, columnOf(map, x), rowOf(map, y))];
-  if (bucket === undefined) return NO_SHAPES;
-  return bucket.map((id) => map.obstacles.get(id)!);
+  return map.bucketShapes[tileOf(map, columnOf(map, x), rowOf(map, y))] ?? NO_SHAPES;
 }
 
 const NO_SHAPES: readonly ShapeGeometry[] = [];
@@ -154,8 +160,7 @@ export function tileRooms(map: NavMap, tile: number): Float32Array {
     }
   }
   let work = TILE_AREA;
-  for (const id of bucket ?? []) {
-    const shape = map.obstacles.get(id)!;
+  for (const shape of map.bucketShapes[tile] ?? NO_SHAPES) {
     const i0 = Math.max(0, Math.floor((shape.minX - OBSTACLE_REACH) / NAV_CELL) - column0);
     const i1 = Math.min(TILE_CELLS - 1, Math.floor((shape.maxX + OBSTACLE_REACH) / NAV_CELL) - column0);
     const j0 = Math.max(0, Math.floor((shape.minY - OBSTACLE_REACH) / NAV_CELL) - row0);
