@@ -11,7 +11,8 @@
  *
  * Tiles are filled only when something asks about them, and an obstacle added or removed empties
  * only the tiles within its reach, whose version then goes up (routes built on them know to look
- * again). `work` counts the cells filled, so planning can budget it. No pixi.js, no DOM.
+ * again). `work` counts what filling costs (a cell 1, a cell's distance to an obstacle 3), so
+ * planning can budget it. No pixi.js, no DOM.
  */
 import { type ShapeGeometry, signedDistance } from '../math/shapes';
 
@@ -172,7 +173,7 @@ export function tileRooms(map: NavMap, tile: number): Float32Array {
         if (d < room[j * TILE_CELLS + i]!) room[j * TILE_CELLS + i] = d;
       }
     }
-    work += Math.max(0, i1 - i0 + 1) * Math.max(0, j1 - j0 + 1);
+    work += DISTANCE_WORK * Math.max(0, i1 - i0 + 1) * Math.max(0, j1 - j0 + 1);
   }
   map.work += work;
   map.rooms[tile] = room;
@@ -183,6 +184,8 @@ export function tileRooms(map: NavMap, tile: number): Float32Array {
 }
 
 const OPEN_TILE = new Float32Array(TILE_AREA).fill(MAX_CLEARANCE);
+/** a cell's distance to one obstacle counts as this much work (a cell filled counts 1) */
+const DISTANCE_WORK = 3;
 
 /** The tile holding cell (column, row). */
 export function tileOf(map: NavMap, column: number, row: number): number {

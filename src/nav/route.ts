@@ -304,8 +304,13 @@ const DIAGONAL = 14;
 /** buckets in the ring: a power of two above the dearest step */
 const RING = 32;
 const UNREACHED = 0x3fffffff;
-/** a cell taken off the queue counts as this much work (filling a cell's room counts 1) */
+/** a cell taken off the queue counts as this much work (filling a cell's room counts 1; a search
+ * also counts its tile's cells once, for clearing and writing out its costs) */
 const POP_WORK = 2;
+/** a side settled by the coarse search (its links walked, its neighbours reached) counts this
+ * much, and every open side put in order again for a new aim this much */
+const SETTLE_WORK = 60;
+const REKEY_WORK = 4;
 
 const _costs = new Int32Array(PAD_AREA);
 const _bucketHead = new Int32Array(RING);
@@ -404,7 +409,8 @@ function runTileSearch(layer: NavLayer, tile: number, out: Float64Array): void {
       out[j * TILE_CELLS + i] = cost === UNREACHED ? Infinity : cost * UNIT;
     }
   }
-  layer.map.work += POP_WORK * pops;
+  // the costs cleared and written out, and the cells taken off the queue
+  layer.map.work += TILE_AREA + POP_WORK * pops;
 }
 
 let _pending = 0;
@@ -591,8 +597,12 @@ function aimAt(route: Route, minX: number, minY: number, maxX: number, maxY: num
   const open = route.openSides.slice();
   route.openSides.length = 0;
   route.openKeys.length = 0;
+  // once each: the heap holds entries left behind when a side was reached more cheaply
+  const seen = new Set<number>();
+  route.layer.map.work += REKEY_WORK * open.length;
   for (const side of open) {
-    if (route.settled.has(side)) continue;
+    if (route.settled.has(side) || seen.has(side)) continue;
+    seen.add(side);
     openPush(route, route.reached.get(side)! + heuristic(route, side), side);
   }
 }
@@ -603,6 +613,7 @@ function settleNext(route: Route): void {
   if (route.settled.has(side)) return;
   const length = route.reached.get(side)!;
   route.settled.add(side);
+  route.layer.map.work += SETTLE_WORK;
   // across the border: one step
   reach(route, side ^ 1, length + NAV_CELL);
   const links = sideLinks(route.layer, side);
@@ -675,6 +686,8 @@ export function prepareTile(route: Route, tile: number, deadline = Infinity): bo
   }
   if (!route.hasGoal || route.fields.has(tile)) return true;
   if (!settleFor(route, tile, SETTLE_BOUND, deadline)) return false;
+  // the tile's own search waits for the next tick when the budget is spent (settling is done)
+  if (route.layer.map.work >= deadline) return false;
   route.bounds.set(tile, SETTLE_BOUND);
   buildField(route, tile);
   return true;

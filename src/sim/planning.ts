@@ -24,8 +24,10 @@ const SLOT_OBSTACLE_CLEARANCE = 0.1;
  */
 export function applyPendingOrders(sim: SimulationState): void {
   sim.timing.planMs = 0;
+  sim.timing.planWork = 0;
   if (sim.pendingOrders.length === 0 && sim.planning.length === 0 && !sim.routesStale) return;
   const start = performance.now();
+  const work = sim.navMap.work;
   for (const { order, orderId } of sim.pendingOrders) {
     const units = unitsOf(sim, order.unitIds);
     if (order.kind === 'stop') {
@@ -50,6 +52,7 @@ export function applyPendingOrders(sim: SimulationState): void {
   sim.pendingOrders.length = 0;
   advancePlanning(sim);
   sim.timing.planMs = performance.now() - start;
+  sim.timing.planWork = sim.navMap.work - work;
 }
 
 /** The units of `unitIds` that still exist. */
@@ -198,7 +201,7 @@ const SLOT_SEARCH_MARGIN = 4;
 /** metres from an unreachable target within which the closest reachable point is looked for */
 const UNREACHABLE_SEARCH = 32;
 /** cells of navigation work (tiles filled, cells searched) planning may spend per tick */
-export const PLAN_BUDGET = 60_000;
+export const PLAN_BUDGET = 40_000;
 /** routes kept for reuse by later orders to the same place */
 const ROUTE_CACHE = 64;
 

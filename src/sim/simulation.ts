@@ -111,7 +111,7 @@ export function createSimulation(def: SimulationDef): Simulation {
     centres: new Float64Array(128),
     pendingOrders: [],
     events: createEventLog(),
-    timing: { tickMs: 0, physicsMs: 0, planMs: 0 },
+    timing: { tickMs: 0, physicsMs: 0, planMs: 0, planWork: 0 },
     nextUnitId: 1,
     nextObstacleId: 1,
     nextOrderId: 1,

@@ -207,6 +207,9 @@ export interface TickTiming {
   physicsMs: number;
   /** the planning of the orders it applied (routes and slots) */
   planMs: number;
+  /** the navigation work the planning phase did (see planning.ts: at most its budget per tick,
+   * plus the step under way when the budget ran out); a count, the same on every machine */
+  planWork: number;
 }
 
 // ---------------------------------------------------------------------------------------------
