@@ -230,35 +230,49 @@ export function nearestFreeCell(
   maxDistance = 4 * TILE_SIZE,
   accept: (column: number, row: number) => boolean = () => true,
 ): boolean {
+  return bestFreeCell(map, clearance, x, y, out, maxDistance, (column, row) => (accept(column, row) ? 0 : Infinity));
+}
+
+/**
+ * The free cell (for `clearance`) with the least score, its centre's distance to the point plus
+ * `penalty` (metres; Infinity leaves the cell out; asked only of cells that could still win),
+ * searched ring by ring out to `maxDistance` metres. Writes its column and row into `out` and
+ * returns false when there is none.
+ */
+export function bestFreeCell(
+  map: NavMap,
+  clearance: number,
+  x: number,
+  y: number,
+  out: { column: number; row: number },
+  maxDistance: number,
+  penalty: (column: number, row: number) => number,
+): boolean {
   const column0 = columnOf(map, x);
   const row0 = rowOf(map, y);
   const maxRing = Math.ceil(maxDistance / NAV_CELL) + 1;
-  let found = false;
-  let bestDistanceSq = Infinity;
+  let bestScore = Infinity;
   for (let ring = 0; ring <= maxRing; ring++) {
     // a cell in this ring is at least (ring - 1) cells from the point: nothing further can win
-    const nearest = (ring - 1) * NAV_CELL;
-    if (found && nearest * nearest > bestDistanceSq) break;
+    if ((ring - 1) * NAV_CELL > bestScore) break;
     for (let row = row0 - ring; row <= row0 + ring; row++) {
       if (row < 0 || row >= map.rows) continue;
       const edge = row === row0 - ring || row === row0 + ring;
       const step = edge || ring === 0 ? 1 : 2 * ring;
       for (let column = column0 - ring; column <= column0 + ring; column += step) {
-        if (column < 0 || column >= map.columns) continue;
-        if (roomAt(map, column, row) < clearance || !accept(column, row)) continue;
-        const dx = (column + 0.5) * NAV_CELL - x;
-        const dy = (row + 0.5) * NAV_CELL - y;
-        const distanceSq = dx * dx + dy * dy;
-        if (distanceSq < bestDistanceSq) {
-          found = true;
-          bestDistanceSq = distanceSq;
+        if (column < 0 || column >= map.columns || roomAt(map, column, row) < clearance) continue;
+        const distance = Math.hypot((column + 0.5) * NAV_CELL - x, (row + 0.5) * NAV_CELL - y);
+        if (distance >= bestScore) continue;
+        const score = distance + penalty(column, row);
+        if (score < bestScore) {
+          bestScore = score;
           out.column = column;
           out.row = row;
         }
       }
     }
   }
-  return found;
+  return bestScore < Infinity;
 }
 
 /**

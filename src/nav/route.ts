@@ -349,11 +349,11 @@ function runTileSearch(layer: NavLayer, tile: number, out: Float64Array): void {
   const costs = _costs;
   costs.fill(UNREACHED);
   _bucketHead.fill(-1);
+  _entries = 0;
+  _pending = 0;
   _seedOrder.length = _seedCount;
   for (let k = 0; k < _seedCount; k++) _seedOrder[k] = k;
   _seedOrder.sort((a, b) => _seedCosts[a]! - _seedCosts[b]! || a - b);
-  let entries = 0;
-  let pending = 0;
   let pops = 0;
   let seed = 0;
   let current = _seedCount > 0 ? _seedCosts[_seedOrder[0]!]! : 0;
@@ -363,15 +363,9 @@ function runTileSearch(layer: NavLayer, tile: number, out: Float64Array): void {
       const k = _seedOrder[seed++]!;
       const local = _seedCells[k]!;
       const cell = (Math.floor(local / TILE_CELLS) + 1) * PAD + (local % TILE_CELLS) + 1;
-      const cost = _seedCosts[k]!;
-      if (steps[cell] === BLOCKED || cost >= costs[cell]!) continue;
-      costs[cell] = cost;
-      _entryCell[entries] = cell;
-      _entryNext[entries] = _bucketHead[cost & (RING - 1)]!;
-      _bucketHead[cost & (RING - 1)] = entries++;
-      pending++;
+      if (steps[cell] !== BLOCKED) relax(cell, _seedCosts[k]!);
     }
-    if (pending === 0) {
+    if (_pending === 0) {
       if (seed >= _seedCount) break;
       current = _seedCosts[_seedOrder[seed]!]!;
       continue;
@@ -380,26 +374,24 @@ function runTileSearch(layer: NavLayer, tile: number, out: Float64Array): void {
     while (_bucketHead[bucket] !== -1) {
       const entry = _bucketHead[bucket]!;
       _bucketHead[bucket] = _entryNext[entry]!;
-      pending--;
-      _pending = pending;
+      _pending--;
       const cell = _entryCell[entry]!;
       if (costs[cell] !== current) continue; // reached more cheaply since
       pops++;
       // the four straight neighbours, then the four diagonal ones where both cells beside the
-      // step are free (written out: this loop is the planner's main cost)
+      // step are free
       const east = steps[cell + 1]!;
       const west = steps[cell - 1]!;
       const north = steps[cell + PAD]!;
       const south = steps[cell - PAD]!;
-      if (east !== BLOCKED) entries = relax(cell + 1, current + STRAIGHT * east, entries);
-      if (west !== BLOCKED) entries = relax(cell - 1, current + STRAIGHT * west, entries);
-      if (north !== BLOCKED) entries = relax(cell + PAD, current + STRAIGHT * north, entries);
-      if (south !== BLOCKED) entries = relax(cell - PAD, current + STRAIGHT * south, entries);
-      if (north !== BLOCKED && east !== BLOCKED && steps[cell + PAD + 1] !== BLOCKED) entries = relax(cell + PAD + 1, current + DIAGONAL * steps[cell + PAD + 1]!, entries);
-      if (north !== BLOCKED && west !== BLOCKED && steps[cell + PAD - 1] !== BLOCKED) entries = relax(cell + PAD - 1, current + DIAGONAL * steps[cell + PAD - 1]!, entries);
-      if (south !== BLOCKED && east !== BLOCKED && steps[cell - PAD + 1] !== BLOCKED) entries = relax(cell - PAD + 1, current + DIAGONAL * steps[cell - PAD + 1]!, entries);
-      if (south !== BLOCKED && west !== BLOCKED && steps[cell - PAD - 1] !== BLOCKED) entries = relax(cell - PAD - 1, current + DIAGONAL * steps[cell - PAD - 1]!, entries);
-      pending = _pending;
+      if (east !== BLOCKED) relax(cell + 1, current + STRAIGHT * east);
+      if (west !== BLOCKED) relax(cell - 1, current + STRAIGHT * west);
+      if (north !== BLOCKED) relax(cell + PAD, current + STRAIGHT * north);
+      if (south !== BLOCKED) relax(cell - PAD, current + STRAIGHT * south);
+      if (north !== BLOCKED && east !== BLOCKED && steps[cell + PAD + 1] !== BLOCKED) relax(cell + PAD + 1, current + DIAGONAL * steps[cell + PAD + 1]!);
+      if (north !== BLOCKED && west !== BLOCKED && steps[cell + PAD - 1] !== BLOCKED) relax(cell + PAD - 1, current + DIAGONAL * steps[cell + PAD - 1]!);
+      if (south !== BLOCKED && east !== BLOCKED && steps[cell - PAD + 1] !== BLOCKED) relax(cell - PAD + 1, current + DIAGONAL * steps[cell - PAD + 1]!);
+      if (south !== BLOCKED && west !== BLOCKED && steps[cell - PAD - 1] !== BLOCKED) relax(cell - PAD - 1, current + DIAGONAL * steps[cell - PAD - 1]!);
     }
     current++;
   }
@@ -413,17 +405,18 @@ function runTileSearch(layer: NavLayer, tile: number, out: Float64Array): void {
   layer.map.work += TILE_AREA + POP_WORK * pops;
 }
 
+/** entries used in the bucket lists, and entries still queued, in the search under way */
+let _entries = 0;
 let _pending = 0;
 
-/** Queues `cell` at `cost` if that is cheaper than it had; returns the entries used. */
-function relax(cell: number, cost: number, entries: number): number {
-  if (cost >= _costs[cell]!) return entries;
+/** Queues `cell` at `cost` if that is cheaper than it had. */
+function relax(cell: number, cost: number): void {
+  if (cost >= _costs[cell]!) return;
   _costs[cell] = cost;
-  _entryCell[entries] = cell;
-  _entryNext[entries] = _bucketHead[cost & (RING - 1)]!;
-  _bucketHead[cost & (RING - 1)] = entries;
+  _entryCell[_entries] = cell;
+  _entryNext[_entries] = _bucketHead[cost & (RING - 1)]!;
+  _bucketHead[cost & (RING - 1)] = _entries++;
   _pending++;
-  return entries + 1;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -773,11 +766,12 @@ function lowestNeighbour(route: Route, column: number, row: number, out: { colum
   let best = here;
   out.column = column;
   out.row = row;
-  for (let dy = -1; dy <= 1; dy++) {
-    for (let dx = -1; dx <= 1; dx++) {
-      if (dx === 0 && dy === 0) continue;
-      if (dx !== 0 && dy !== 0 && (roomAt(map, column + dx, row) < clearance || roomAt(map, column, row + dy) < clearance)) continue;
-      const cost = cellCost(route, column + dx, row + dy);
+  // the neighbours' costs, row by row (Infinity for the cell itself and for cut corners)
+  for (let dy = -1, n = 0; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++, n++) {
+      const cutsCorner = dx !== 0 && dy !== 0 && (roomAt(map, column + dx, row) < clearance || roomAt(map, column, row + dy) < clearance);
+      const cost = (dx === 0 && dy === 0) || cutsCorner ? Infinity : cellCost(route, column + dx, row + dy);
+      _neighbourCosts[n] = cost;
       if (cost < best) {
         best = cost;
         out.column = column + dx;
@@ -794,11 +788,9 @@ function lowestNeighbour(route: Route, column: number, row: number, out: { colum
   const left = freeRun(map, clearance, column, row, -wayY, wayX, width);
   if (left >= right || left > width || left + right < MIN_LANES_ROOM) return;
   let rightmost = -Infinity;
-  for (let dy = -1; dy <= 1; dy++) {
-    for (let dx = -1; dx <= 1; dx++) {
-      if (dx === 0 && dy === 0) continue;
-      if (dx !== 0 && dy !== 0 && (roomAt(map, column + dx, row) < clearance || roomAt(map, column, row + dy) < clearance)) continue;
-      const cost = cellCost(route, column + dx, row + dy);
+  for (let dy = -1, n = 0; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++, n++) {
+      const cost = _neighbourCosts[n]!;
       // how far to the right of the way the step goes, then how far down it leads
       const rightward = dx * wayY - dy * wayX;
       if (cost < here && (rightward > rightmost || (rightward === rightmost && cost < best))) {
@@ -810,6 +802,8 @@ function lowestNeighbour(route: Route, column: number, row: number, out: { colum
     }
   }
 }
+
+const _neighbourCosts = new Float64Array(9);
 
 /** metres: passages narrower than this (free room for a centre, wall to wall) get two lanes */
 const LANE_WIDTH = 4;

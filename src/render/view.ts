@@ -112,8 +112,9 @@ export function createSimulationView(parent: Container, sim: Simulation): Simula
   const sprites = new Map<number, Graphics>();
   const counts: OverlayCounts = { routes: 0, rays: 0, forces: 0, sides: 0, velocity: 0, selected: 0, markers: 0 };
 
-  /** the obstacles drawn, as their ids (drawn again when obstacles go up or come down) */
-  let drawnObstacles = '';
+  /** the ids of the obstacles drawn (drawn again when obstacles go up or come down; none are
+   * drawn yet, so the list matches no world) */
+  let drawnObstacles: number[] = [-1];
 
   function drawUnits(): void {
     for (const unit of units) {
@@ -298,10 +299,9 @@ export function createSimulationView(parent: Container, sim: Simulation): Simula
     counts,
     update(state) {
       const obstacleList = listObstacles(sim);
-      const ids = obstacleList.map((obstacle) => obstacle.id).join(',');
-      if (drawnObstacles !== ids) {
+      if (drawnObstacles.length !== obstacleList.length || obstacleList.some((obstacle, index) => obstacle.id !== drawnObstacles[index])) {
         drawObstacles(obstacles, obstacleList.map((obstacle) => obstacle.shape));
-        drawnObstacles = ids;
+        drawnObstacles = obstacleList.map((obstacle) => obstacle.id);
       }
       drawUnits();
       drawRings(state.selected);

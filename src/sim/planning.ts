@@ -7,7 +7,7 @@
  */
 import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
 import { signedDistance } from '../math/shapes';
-import { MAX_CLEARANCE, NAV_CELL, TILE_CELLS, columnOf, isFreeCell, obstaclesNear, rowOf, tileOf } from '../nav/navmap';
+import { MAX_CLEARANCE, NAV_CELL, bestFreeCell, columnOf, obstaclesNear, rowOf, tileOf } from '../nav/navmap';
 import { NEAR_COST, type Route, cellCost, createRoute, isUsable, navLayer, prepareTile, routeCost } from '../nav/route';
 import { arrangeSlots } from '../orders/formation';
 import { groupArrivalRadius } from '../orders/orders';
@@ -128,10 +128,10 @@ function advanceJob(sim: SimulationState, job: PlanJob, deadline: number): boole
   // and the ground round the target, where the slots go (they are checked against the route)
   const reach = groupArrivalRadius(Math.max(...units.map((unit) => unit.radius)), units.length) + SLOT_SEARCH_MARGIN;
   const { x, y } = job.target;
-  const [column0, column1] = [columnOf(map, x - reach), columnOf(map, x + reach)].map((column) => Math.floor(column / TILE_CELLS));
-  const [row0, row1] = [rowOf(map, y - reach), rowOf(map, y + reach)].map((row) => Math.floor(row / TILE_CELLS));
-  for (let row = row0!; row <= row1!; row++) {
-    for (let column = column0!; column <= column1!; column++) {
+  const corner = tileOf(map, columnOf(map, x - reach), rowOf(map, y - reach));
+  const across = tileOf(map, columnOf(map, x + reach), rowOf(map, y + reach));
+  for (let row = Math.floor(corner / map.tileColumns); row <= Math.floor(across / map.tileColumns); row++) {
+    for (let column = corner % map.tileColumns; column <= across % map.tileColumns; column++) {
       if (!prepareTile(route, row * map.tileColumns + column, deadline)) return false;
     }
   }
@@ -166,33 +166,11 @@ function closestReachable(sim: SimulationState, unit: Unit, job: PlanJob): Vec2 
   const map = sim.navMap;
   const fromUnit = createRoute(navLayer(map, job.clearance), unit.position.x, unit.position.y);
   if (!fromUnit.hasGoal) return null;
-  const { x, y } = job.target;
-  const column0 = columnOf(map, x);
-  const row0 = rowOf(map, y);
-  let best: Vec2 | null = null;
-  let bestScore = Infinity;
-  for (let ring = 0; ring <= Math.ceil(UNREACHABLE_SEARCH / NAV_CELL); ring++) {
-    // a cell in this ring is at least (ring - 1) cells from the target: nothing further can win
-    if ((ring - 1) * NAV_CELL > bestScore) break;
-    for (let row = row0 - ring; row <= row0 + ring; row++) {
-      const edge = row === row0 - ring || row === row0 + ring;
-      for (let column = column0 - ring; column <= column0 + ring; column += edge || ring === 0 ? 1 : 2 * ring) {
-        if (!isFreeCell(map, job.clearance, column, row)) continue;
-        const centreX = (column + 0.5) * NAV_CELL;
-        const centreY = (row + 0.5) * NAV_CELL;
-        const distance = Math.hypot(centreX - x, centreY - y);
-        if (distance > bestScore) continue;
-        const path = cellCost(fromUnit, column, row);
-        const score = distance + UNREACHABLE_TIE_BREAK * path;
-        if (score < bestScore) {
-          bestScore = score;
-          best = vec2(centreX, centreY);
-        }
-      }
-    }
-  }
-  return best;
+  const found = bestFreeCell(map, job.clearance, job.target.x, job.target.y, _plan_cell, UNREACHABLE_SEARCH, (column, row) => UNREACHABLE_TIE_BREAK * cellCost(fromUnit, column, row));
+  return found ? vec2((_plan_cell.column + 0.5) * NAV_CELL, (_plan_cell.row + 0.5) * NAV_CELL) : null;
 }
+
+const _plan_cell = { column: 0, row: 0 };
 
 /** per metre of path: among points about as near an unreachable target, prefer the closer by path */
 const UNREACHABLE_TIE_BREAK = 0.01;

@@ -374,7 +374,18 @@ function obstaclesInBox(world: SenseWorld, minX: number, minY: number, maxX: num
       }
     }
   }
-  if (row0 !== row1 || column0 !== column1) _sense_near.subarray(0, count).sort();
+  if (row0 !== row1 || column0 !== column1) {
+    // back in list order (few entries: an insertion sort, nothing allocated)
+    for (let k = 1; k < count; k++) {
+      const obstacle = _sense_near[k]!;
+      let j = k - 1;
+      while (j >= 0 && _sense_near[j]! > obstacle) {
+        _sense_near[j + 1] = _sense_near[j]!;
+        j--;
+      }
+      _sense_near[j + 1] = obstacle;
+    }
+  }
   return count;
 }
 
