@@ -1,11 +1,15 @@
 /**
- * npm run --silent bench -- [--json] [--avoidance NAME] [--response NAME] [--units 250,500] [--ticks N]
+ * npm run --silent bench -- [--json] [--avoidance NAME] [--response NAME] [--units 250,500] [--army 5000:500] [--ticks N]
  *
  * Median wall-clock milliseconds per tick while two square groups cross head-on (the scenario
  * `buildBenchCrossing` builds), for several unit counts. `msPerTick` is the whole tick (controller + physics); `msPerTickPhysicsOnly`
  * is planck's `world.step` alone, timed inside the same ticks, so both figures see the same bodies
  * in the same states; `ratio` = msPerTick / msPerTickPhysicsOnly. With --json: one JSON object
  * per line. Measure on a quiet machine and read medians, not single runs.
+ *
+ * `--army TOTAL:MOVING` (default 5000:500; '' for none): the same crossing of MOVING units with
+ * the rest standing beside their lane, as most of an RTS army does; standing units sleep, so the
+ * row should cost about what the crossing of MOVING units alone costs.
  *
  * Then the planning cost (not with --json unless --plan): a 200-unit order sent to 9 far targets
  * in turn on rocky maps of 200, 500 and 1000 m (100, 500 and 2000 obstacles): the first order
@@ -16,10 +20,11 @@
 import { DEFAULT_SIMULATION } from '../sim/defaults';
 import { parseArgs } from 'node:util';
 import { createRandom } from '../math/random';
-import { buildBenchCrossing } from '../scenarios/builtins';
+import { buildBenchArmy, buildBenchCrossing } from '../scenarios/builtins';
 import { median } from '../scenarios/metrics';
 import { createScenarioSimulation } from '../scenarios/run';
-import { addObstacle, addUnit, createSimulation, hasPendingOrders, issueOrder, lastTickTiming, stepSimulation } from '../sim/simulation';
+import type { Scenario } from '../scenarios/schema';
+import { addObstacle, addUnit, createSimulation, hasPendingOrders, issueOrder, lastTickTiming, listUnits, stepSimulation } from '../sim/simulation';
 import { checkNumber, checkOneOf } from '../sim/validate';
 import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
 import { AVOIDANCE_NAMES } from '../steering/strategies/index';
@@ -33,8 +38,34 @@ export interface BenchRow {
 }
 
 /** Runs `warmupTicks`, then measures `ticks` ticks (the groups meet within them). */
-export function benchmark(units: number, options: { avoidance: AvoidanceName; response: CollisionResponse; ticks: number; warmupTicks: number }): BenchRow {
-  const { sim } = createScenarioSimulation(buildBenchCrossing(units), { avoidance: options.avoidance, response: options.response });
+export function benchmark(units: number, options: TickOptions): BenchRow {
+  const { msPerTick, msPerTickPhysicsOnly, ratio } = measureTicks(buildBenchCrossing(units), options);
+  return { units, msPerTick, msPerTickPhysicsOnly, ratio };
+}
+
+export interface ArmyRow extends BenchRow {
+  /** units crossing head-on; the others stand beside their lane */
+  moving: number;
+  /** units asleep in the last measured tick */
+  asleep: number;
+}
+
+/** The same measure with `units` in all of which `moving` cross and the rest stand (`buildBenchArmy`). */
+export function armyBenchmark(units: number, moving: number, options: TickOptions): ArmyRow {
+  const row = measureTicks(buildBenchArmy(units, moving), options);
+  return { units, moving, ...row };
+}
+
+interface TickOptions {
+  avoidance: AvoidanceName;
+  response: CollisionResponse;
+  ticks: number;
+  warmupTicks: number;
+}
+
+/** Median whole-tick and physics-only milliseconds over `ticks` ticks after `warmupTicks`. */
+function measureTicks(scenario: Scenario, options: TickOptions): Omit<BenchRow, 'units'> & { asleep: number } {
+  const { sim } = createScenarioSimulation(scenario, { avoidance: options.avoidance, response: options.response });
   for (let i = 0; i < options.warmupTicks; i++) stepSimulation(sim);
   const tick: number[] = [];
   const physics: number[] = [];
@@ -46,7 +77,8 @@ export function benchmark(units: number, options: { avoidance: AvoidanceName; re
   }
   const msPerTick = median(tick);
   const msPerTickPhysicsOnly = median(physics);
-  return { units, msPerTick, msPerTickPhysicsOnly, ratio: msPerTick / msPerTickPhysicsOnly };
+  const asleep = listUnits(sim).filter((unit) => unit.asleep).length;
+  return { msPerTick, msPerTickPhysicsOnly, ratio: msPerTick / msPerTickPhysicsOnly, asleep };
 }
 
 export interface PlanningRow {
@@ -180,13 +212,23 @@ const PLANNING_MAPS: ReadonlyArray<readonly [number, number]> = [
   [1000, 2000],
 ];
 
+/** `--army TOTAL:MOVING`, checked. */
+function armyOption(text: string, index: number): [number, number] {
+  const parts = text.split(':');
+  if (parts.length !== 2) throw new Error(`--army[${index}]: expected TOTAL:MOVING (e.g. 5000:500), got ${JSON.stringify(text)}`);
+  const total = checkNumber(Number(parts[0]), `--army[${index}] total`, { min: 2, integer: true });
+  const moving = checkNumber(Number(parts[1]), `--army[${index}] moving`, { min: 2, max: total, integer: true });
+  return [total, moving];
+}
+
 function main(): void {
   const { values } = parseArgs({
     options: {
       json: { type: 'boolean', default: false },
       avoidance: { type: 'string', default: DEFAULT_SIMULATION.avoidance },
       response: { type: 'string', default: DEFAULT_SIMULATION.response },
-      units: { type: 'string', default: '250,500,1000,2000' },
+      units: { type: 'string', default: '250,500,1000,2000,5000' },
+      army: { type: 'string', default: '5000:500' },
       ticks: { type: 'string', default: '300' },
       plan: { type: 'boolean', default: false },
     },
@@ -195,6 +237,7 @@ function main(): void {
   const response = checkOneOf(values.response, '--response', COLLISION_RESPONSES);
   const ticks = checkNumber(Number(values.ticks), '--ticks', { min: 1, integer: true });
   const counts = values.units.split(',').map((text, index) => checkNumber(Number(text), `--units[${index}]`, { min: 2, integer: true }));
+  const armies = values.army === '' ? [] : values.army.split(',').map((text, index) => armyOption(text, index));
   if (!values.json) {
     console.log(`avoidance ${avoidance}, response ${response}: median of ${ticks} ticks after 30 warm-up ticks\n`);
     console.log('| units | ms/tick | ms/tick physics only | ratio |');
@@ -204,6 +247,16 @@ function main(): void {
     const row = benchmark(units, { avoidance, response, ticks, warmupTicks: 30 });
     if (values.json) console.log(JSON.stringify(row));
     else console.log(`| ${row.units} | ${row.msPerTick.toFixed(2)} | ${row.msPerTickPhysicsOnly.toFixed(2)} | ${row.ratio.toFixed(2)} |`);
+  }
+  if (armies.length > 0 && !values.json) {
+    console.log('\nstanding armies: the same crossing with most units standing beside its lane (they sleep):\n');
+    console.log('| units | moving | asleep | ms/tick | ms/tick physics only | ratio |');
+    console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
+  }
+  for (const [units, moving] of armies) {
+    const row = armyBenchmark(units, moving, { avoidance, response, ticks, warmupTicks: 30 });
+    if (values.json) console.log(JSON.stringify(row));
+    else console.log(`| ${row.units} | ${row.moving} | ${row.asleep} | ${row.msPerTick.toFixed(2)} | ${row.msPerTickPhysicsOnly.toFixed(2)} | ${row.ratio.toFixed(2)} |`);
   }
   if (values.json && !values.plan) return;
   planningBenchmark(); // a first run to warm the JIT; the rows after it are measured

@@ -271,6 +271,12 @@ export function placeBody(body: UnitBody, position: ReadonlyVec2): void {
   body.setAwake(true);
 }
 
+/** Whether planck is simulating the body: false once it has been at rest long enough to sleep
+ * (a contact with a moving body, an impulse or a waking force wakes it again). */
+export function isBodyAwake(body: UnitBody): boolean {
+  return body.isAwake();
+}
+
 /** kilograms, as planck computed it from the fixture's density and area */
 export function bodyMass(body: UnitBody): number {
   return body.getMass();

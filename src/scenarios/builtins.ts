@@ -721,3 +721,48 @@ export function buildBenchCrossing(units: number): Scenario {
   const description = `Two head-on blocks of ${units} units in all, fronts ${BENCH_FRONT_GAP} m apart (the benchmark).`;
   return parseScenario({ name: 'bench-crossing', description, world, units: placed.units, duration: GROUP_DURATION }, 'the benchmark scenario');
 }
+
+/** metres between the benchmark's crossing lane and the standing blocks beside it */
+const ARMY_LANE_GAP = 3;
+
+/**
+ * The benchmark's standing-army workload: `moving` units crossing head-on as in
+ * `buildBenchCrossing`, and `total - moving` units standing in two blocks along both sides of
+ * their lane (BLOCK_SPACING apart, ARMY_LANE_GAP m from it): most of an army holding its ground
+ * while a part of it moves, as in an RTS.
+ */
+export function buildBenchArmy(total: number, moving: number): Scenario {
+  if (!Number.isInteger(total) || total < 2 || total > MAX_SCENARIO_UNITS) {
+    throw new Error(`total: expected an integer from 2 to ${MAX_SCENARIO_UNITS}, got ${describeValue(total)}`);
+  }
+  if (!Number.isInteger(moving) || moving < 2 || moving > total) {
+    throw new Error(`moving: expected an integer from 2 to ${total} (the total), got ${describeValue(moving)}`);
+  }
+  const counts = splitEvenly(moving, 2);
+  const placed = placeCrossingGroups(
+    [
+      { direction: 0, count: counts[0]!, team: 0 },
+      { direction: Math.PI, count: counts[1]!, team: 1 },
+    ],
+    NO_JITTER,
+    BENCH_FRONT_GAP,
+  );
+  const standing = total - moving;
+  const columns = Math.max(1, Math.floor((placed.maxX - placed.minX - 2 * UNIT_RADIUS) / BLOCK_SPACING) + 1);
+  const rowsPerSide = Math.ceil(Math.ceil(standing / columns) / 2);
+  for (let i = 0; i < standing; i++) {
+    const row = Math.floor(i / columns);
+    const side = row % 2 === 0 ? -1 : 1;
+    const depth = Math.floor(row / 2);
+    const x = placed.minX + UNIT_RADIUS + (i % columns) * BLOCK_SPACING;
+    const y = side < 0 ? placed.minY - ARMY_LANE_GAP - depth * BLOCK_SPACING : placed.maxY + ARMY_LANE_GAP + depth * BLOCK_SPACING;
+    placed.units.push({ x, y, radius: UNIT_RADIUS, maxSpeed: UNIT_SPEED, team: 2 });
+  }
+  if (standing > 0) {
+    placed.minY -= ARMY_LANE_GAP + (rowsPerSide - 1) * BLOCK_SPACING + UNIT_RADIUS + 1;
+    placed.maxY += ARMY_LANE_GAP + (rowsPerSide - 1) * BLOCK_SPACING + UNIT_RADIUS + 1;
+  }
+  const { world } = shiftToOrigin(placed);
+  const description = `${moving} units crossing head-on between two blocks of ${standing} standing (the benchmark's army).`;
+  return parseScenario({ name: 'bench-army', description, world, units: placed.units, duration: GROUP_DURATION }, 'the benchmark scenario');
+}

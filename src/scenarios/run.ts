@@ -33,6 +33,8 @@ export interface ScenarioSettings {
   response?: CollisionResponse;
   /** controller tuning merged over the defaults */
   steering?: Partial<SteeringConfig>;
+  /** whether idle units at rest sleep; default true */
+  sleeping?: boolean;
 }
 
 export interface RunOptions extends ScenarioSettings {
@@ -68,6 +70,7 @@ export function createScenarioSimulation(scenario: Scenario, settings: ScenarioS
     ...(settings.avoidance === undefined ? {} : { avoidance: settings.avoidance }),
     ...(settings.response === undefined ? {} : { response: settings.response }),
     ...(settings.steering === undefined ? {} : { steering: settings.steering }),
+    ...(settings.sleeping === undefined ? {} : { sleeping: settings.sleeping }),
   });
   for (const shape of scenario.obstacles) addObstacle(sim, shape);
   const unitIds: number[] = [];

@@ -13,7 +13,9 @@ export const DEFAULT_SIMULATION: Readonly<{
   response: CollisionResponse;
   /** whether move orders are routed round obstacles */
   navigation: boolean;
-}> = Object.freeze({ dt: 1 / 60, avoidance: 'rays', response: 'sideways', navigation: true });
+  /** whether idle units at rest sleep */
+  sleeping: boolean;
+}> = Object.freeze({ dt: 1 / 60, avoidance: 'rays', response: 'sideways', navigation: true, sleeping: true });
 
 /** Defaults of `UnitDef` (see simulation.ts). */
 export const DEFAULT_UNIT: Readonly<{

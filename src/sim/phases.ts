@@ -4,7 +4,7 @@
  * from the same sensed state before any force is applied (decide, then apply).
  */
 import { type Vec2, distanceSquared, length, set, truncate, vec2 } from '../math/vec2';
-import { type UnitBody, applyImpulse, applySteeringForce, bodyMass, limitSpeed, readBodyState, stepWorld } from '../physics/world';
+import { type UnitBody, applyImpulse, applySteeringForce, bodyMass, isBodyAwake, limitSpeed, readBodyState, stepWorld } from '../physics/world';
 import { sortIntoCells } from '../spatial/grid';
 import { NO_SIDE } from '../steering/agent';
 import { arriveVelocity, velocityChangeForce } from '../steering/arrive';
@@ -34,12 +34,14 @@ const HELD_OFF_TIME = 0.5;
 const SEARCH_EVERY = 4;
 
 /**
- * Phase 2: sense. Sorts the units into the neighbour grid; works out each unit's order id and
- * distance to its target (what the strategies read of it as an Agent); then rays for every moving
- * unit and neighbours for every unit. Writes only `sensing`, `groupId` and `distanceToTarget`.
+ * Phase 2: sense. Works out which units sleep this tick; sorts the units into the neighbour grid;
+ * works out each unit's order id and distance to its target (what the strategies read of it as an
+ * Agent); then rays for every moving unit and neighbours for every unit awake. Writes only
+ * `asleep`, `sensing`, `groupId` and `distanceToTarget`.
  */
 export function sense(sim: SimulationState): void {
   const { units, senseWorld } = sim;
+  findSleepers(sim);
   if (sim.centres.length < 2 * units.length) sim.centres = new Float64Array(Math.max(2 * units.length, 2 * sim.centres.length));
   const centres = sim.centres;
   let maxRadius = 0;
@@ -60,6 +62,7 @@ export function sense(sim: SimulationState): void {
   senseWorld.maxRadius = maxRadius;
   senseWorld.maxSpeed = Math.sqrt(maxSpeedSq);
   for (const unit of units) {
+    if (unit.asleep) continue;
     const looksAhead = unit.task.kind !== 'idle' || sim.strategy.idleUnitsAvoid;
     // a unit that knows no neighbour yet searches every tick, so nothing entering its reach
     // waits for its turn; everyone does after a unit was added or removed
@@ -67,6 +70,43 @@ export function sense(sim: SimulationState): void {
     senseUnit(senseWorld, unit, unit.sensing, sim.strategy, sim.config, looksAhead, searches);
   }
   sim.searchAll = false;
+}
+
+/**
+ * Which units sleep this tick. An idle unit that only braked last tick sleeps while planck keeps
+ * its body asleep (at rest for half a second; a touch from a moving body wakes it inside the
+ * step) and no unit on the move came close: every mover's neighbours from its last sense phase
+ * (units, not copies) that it would meet within its look-ahead, or that stand within reach of
+ * making way, are woken. Sleeping costs a standing army nothing but a few flag tests per tick,
+ * and changes nothing it does: it would only have braked.
+ */
+function findSleepers(sim: SimulationState): void {
+  const sleeping = sim.settings.sleeping;
+  for (const unit of sim.units) {
+    const sleeps = sleeping && unit.task.kind === 'idle' && unit.resting && !isBodyAwake(unit.body);
+    // a unit waking searches its neighbours at once (what it knew is from before it slept)
+    if (unit.asleep && !sleeps) unit.sensing.neighbourCount = 0;
+    unit.asleep = sleeps;
+  }
+  for (const unit of sim.units) {
+    if (unit.task.kind !== 'move') continue;
+    const sensing = unit.sensing;
+    for (let index = 0; index < sensing.neighbourCount; index++) {
+      const other = sim.unitsById.get(sensing.neighbours[index]!.id);
+      if (other === undefined || !other.asleep) continue;
+      const reach = unit.radius + other.radius + MAKE_WAY_GAP + WAKE_MARGIN;
+      if (sensing.neighbourKeys[index]! < 1 + WAKE_MARGIN || distanceSquared(unit.position, other.position) < reach * reach) wake(other);
+    }
+  }
+}
+
+/** metres, and fraction of the look-ahead: a mover wakes standing units this much earlier than
+ * they would make way for it, so they sense it for a tick or more before they have to act */
+const WAKE_MARGIN = 0.5;
+
+function wake(unit: Unit): void {
+  unit.asleep = false;
+  unit.sensing.neighbourCount = 0;
 }
 
 /**
@@ -82,7 +122,10 @@ export function askForWay(sim: SimulationState): void {
     const threat = sensing.threat;
     if (sensing.raysCast && threat.kind === 'unit' && asksForWay(unit, threat.fraction)) {
       const standing = sim.unitsById.get(threat.unit!.id);
-      if (standing !== undefined && standing.task.kind === 'idle') requestWay(standing.wayRequest, unit, standing);
+      if (standing !== undefined && standing.task.kind === 'idle') {
+        requestWay(standing.wayRequest, unit, standing);
+        if (standing.asleep) wakeNow(sim, standing);
+      }
     }
     if (!sim.strategy.idleUnitsAvoid || !isHeldUp(unit)) continue;
     const wayX = unit.waypoint.x - unit.position.x;
@@ -91,9 +134,17 @@ export function askForWay(sim: SimulationState): void {
       const other = sensing.neighbours[index]!;
       if (other.groupId !== 0 || !standsInTheWay(unit, other, wayX, wayY)) continue;
       const standing = sim.unitsById.get(other.id);
-      if (standing !== undefined) requestWayAlong(standing.wayRequest, unit, standing, wayX, wayY);
+      if (standing === undefined) continue;
+      requestWayAlong(standing.wayRequest, unit, standing, wayX, wayY);
+      if (standing.asleep) wakeNow(sim, standing);
     }
   }
+}
+
+/** Wakes a sleeping unit after the sense phase, sensing it then (it searches its neighbours anew). */
+function wakeNow(sim: SimulationState, unit: Unit): void {
+  wake(unit);
+  senseUnit(sim.senseWorld, unit, unit.sensing, sim.strategy, sim.config, sim.strategy.idleUnitsAvoid, true);
 }
 
 const _decide_preferred = vec2();
@@ -110,6 +161,10 @@ export function decide(sim: SimulationState): void {
   const config = sim.config;
   for (const unit of sim.units) {
     const force = unit.steeringForce;
+    if (unit.asleep) {
+      set(force, 0, 0);
+      continue;
+    }
     if (unit.task.kind === 'idle' && sim.strategy.idleUnitsAvoid && makesWay(unit)) {
       // a unit on the move is near, or it was pushed off its place: make way, walk back
       unit.resting = false;
@@ -232,6 +287,8 @@ function readContact(out: { position: Vec2; velocity: Vec2; mass: number; side: 
 export function readBack(sim: SimulationState): void {
   const dt = sim.settings.dt;
   for (const unit of sim.units) {
+    // a sleeping unit's body stayed where it was, unless a touch woke it in the step
+    if (unit.asleep && !isBodyAwake(unit.body)) continue;
     limitSpeed(unit.body, unit.mass, unit.maxSpeed);
     readBodyState(unit.body, unit.position, unit.velocity);
     const speed = length(unit.velocity);

@@ -61,6 +61,9 @@ export interface SimulationDef {
    * straight at their targets and only the avoidance strategy keeps them off obstacles (as in
    * the articles). */
   navigation?: boolean;
+  /** whether idle units at rest sleep (neither sensed nor steered until something comes near);
+   * default true. False keeps every unit awake: the same behaviour at a higher cost */
+  sleeping?: boolean;
 }
 
 /** A new unit. Lengths in metres, mass in kilograms, speed in m/s, force in newtons; defaults in DEFAULT_UNIT. */
@@ -94,12 +97,14 @@ export function createSimulation(def: SimulationDef): Simulation {
   const config = resolveSteeringConfig(def.steering);
   const navigation = def.navigation ?? DEFAULT_SIMULATION.navigation;
   if (typeof navigation !== 'boolean') throw new Error(`simulation.navigation: expected true or false, got ${describeValue(navigation)}`);
+  const sleeping = def.sleeping ?? DEFAULT_SIMULATION.sleeping;
+  if (typeof sleeping !== 'boolean') throw new Error(`simulation.sleeping: expected true or false, got ${describeValue(sleeping)}`);
 
   const physics = createPhysicsWorld<Unit>(width, height);
   const units: Unit[] = [];
   const state: SimulationState = {
     physics,
-    settings: Object.freeze({ width, height, dt, navigation }),
+    settings: Object.freeze({ width, height, dt, navigation, sleeping }),
     config,
     strategy: AVOIDANCE_STRATEGIES[avoidance],
     response,
@@ -198,6 +203,7 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
     wayRequest: vec2(),
     home: vec2(x, y),
     resting: true,
+    asleep: false,
     waypoint: vec2(x, y),
     ownRoute: null,
     waypointTick: -1,

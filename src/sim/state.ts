@@ -111,6 +111,9 @@ export interface Unit {
   home: Vec2;
   /** whether the unit, idle, is only braking this tick (so its body may sleep) */
   resting: boolean;
+  /** whether the unit sleeps this tick: idle, resting, its body asleep in planck and no unit on
+   * the move close to it; a sleeping unit is neither sensed nor steered (see phases.ts) */
+  asleep: boolean;
   /** metres: where the unit heads to follow its route (its target when in clear line) */
   waypoint: Vec2;
   /** a route to the unit's own target, built when its group's route ends short of it; null
@@ -197,6 +200,8 @@ export interface SimulationSettings {
   readonly dt: number;
   /** whether move orders are routed round obstacles */
   readonly navigation: boolean;
+  /** whether idle units at rest sleep (see phases.ts) */
+  readonly sleeping: boolean;
 }
 
 /** Wall-clock milliseconds of the last tick. */
@@ -280,6 +285,9 @@ export interface UnitView {
   readonly avoidance: DeepReadonly<AvoidanceDecision>;
   /** newtons: the whole steering force of the last tick */
   readonly steeringForce: ReadonlyVec2;
+  /** whether it slept through the last tick (idle and at rest, nobody on the move near): its
+   * sensing and decision are then those of the tick it fell asleep */
+  readonly asleep: boolean;
 }
 
 /** What users may read about an obstacle. */

@@ -171,7 +171,7 @@ describe('the simulation handle is opaque and checked', () => {
     expect(listUnits(sim)[0]!.radius).toBe(DEFAULT_UNIT.radius);
     expect(listUnits(sim)[0]!.maxSpeed).toBe(DEFAULT_UNIT.maxSpeed);
     expect(listObstacles(sim).map((obstacle) => obstacle.shape)).toEqual([{ type: 'circle', x: 30, y: 10, radius: 1 }]);
-    expect(simulationSettings(sim)).toEqual({ width: 40, height: 20, dt: DEFAULT_SIMULATION.dt, navigation: DEFAULT_SIMULATION.navigation });
+    expect(simulationSettings(sim)).toEqual({ width: 40, height: 20, dt: DEFAULT_SIMULATION.dt, navigation: DEFAULT_SIMULATION.navigation, sleeping: DEFAULT_SIMULATION.sleeping });
     issueOrder(sim, { kind: 'move', unitIds: [unitId], target: { x: 36, y: 10 } });
     expect(hasPendingOrders(sim)).toBe(true);
     const ticks = runUntilPlanned(sim);
