@@ -35,6 +35,11 @@ export interface PageHook {
   startPositions(): Array<{ x: number; y: number }>;
   paused(): boolean;
   metrics(): { collisions: number };
+  /** main-thread milliseconds of every frame since the last call (drawing, input and pixi's
+   * render), and forgets them */
+  frameCosts(): number[];
+  /** the worker's hash of every unit's position (see snapshot.ts positionsHash), with its tick */
+  stateHash(): Promise<{ tick: number; hash: string }>;
 }
 
 /** The page's window as the tests see it. */

@@ -1,23 +1,23 @@
 /** The HUD: what the page is running, how fast, and the live metrics, as one text block. */
-import { listUnits, simulationTime } from '../sim/simulation';
-import type { PageSession } from './session';
+import type { Snapshot } from '../render/snapshot';
 
 export interface HudFigures {
+  /** the scenario's name */
+  name: string;
   /** frames per second */
   fps: number;
-  /** milliseconds of the last tick and of the whole last frame */
-  tickMs: number;
+  /** milliseconds the main thread spent on the last frame (drawing and input) */
   frameMs: number;
+  /** simulated ticks per real second, measured over the last second */
+  ticksPerSecond: number;
   selected: number;
 }
 
-export function hudText(session: PageSession, figures: HudFigures): string {
-  const { sim, recorder } = session;
-  let arrived = 0;
-  for (let i = 0; i < recorder.unitCount; i++) arrived += recorder.arrived[i]!;
+export function hudText(snapshot: Snapshot, figures: HudFigures): string {
+  const units = snapshot.ids.length;
   return (
-    `${session.choice.name}   ${listUnits(sim).length} units   t ${simulationTime(sim).toFixed(1)} s${session.paused ? ' (paused)' : ''}   x${session.speed}\n` +
-    `${figures.fps.toFixed(0)} fps   tick ${figures.tickMs.toFixed(2)} ms   frame ${figures.frameMs.toFixed(1)} ms\n` +
-    `collisions ${recorder.collisions}   arrived ${arrived}/${recorder.unitCount}   selected ${figures.selected}`
+    `${figures.name}   ${units} units   t ${snapshot.time.toFixed(1)} s${snapshot.paused ? ' (paused)' : ''}   x${snapshot.speed}\n` +
+    `${figures.fps.toFixed(0)} fps   frame ${figures.frameMs.toFixed(1)} ms   tick ${snapshot.tickMs.toFixed(2)} ms   ${figures.ticksPerSecond.toFixed(0)} ticks/s\n` +
+    `collisions ${snapshot.collisions}   arrived ${snapshot.arrived}/${units}   selected ${figures.selected}`
   );
 }

@@ -5,7 +5,7 @@
  */
 import type { Container, FederatedPointerEvent } from 'pixi.js';
 import type { Viewport } from 'pixi-viewport';
-import type { UnitView } from '../sim/simulation';
+import type { SelectableUnit } from './selection';
 import { boxSelect, clickSelect, unitAt, unitsInBox } from './selection';
 
 /** screen pixels a press must move before it is a drag rather than a click */
@@ -30,7 +30,7 @@ export interface InputTarget {
   facingDrag: Drag | null;
   /** the world point (metres) under a screen point */
   toWorld(screen: { x: number; y: number }): { x: number; y: number };
-  units(): readonly UnitView[];
+  units(): readonly SelectableUnit[];
   move(x: number, y: number, facing?: { x: number; y: number }): void;
   stop(): void;
   togglePause(): void;

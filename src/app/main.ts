@@ -1,40 +1,43 @@
 /**
- * The demo page: a built-in scenario running in a fixed-step loop, drawn with pixi.js under a
- * pixi-viewport camera, with RTS selection and move orders (input.ts), a lil-gui panel
- * (panel.ts) and a HUD of live metrics (hud.ts). It reads the simulation every frame and changes
- * it only through the core's API (orders, settings), like any other client.
+ * The demo page: a built-in scenario run by a Web Worker (worker.ts) that ticks it in real time
+ * and sends snapshots (snapshot.ts); this thread only draws them with pixi.js under a
+ * pixi-viewport camera, handles RTS selection and move orders (input.ts), a lil-gui panel
+ * (panel.ts) and a HUD (hud.ts). Everything it changes goes to the worker as a message
+ * (protocol.ts), so the frame rate does not depend on what the simulation costs.
  */
-import { Application } from 'pixi.js';
+import { Application, UPDATE_PRIORITY } from 'pixi.js';
 import { Viewport } from 'pixi-viewport';
-import { MARKER_LIFETIME, type OrderMarker, type Overlays, type SimulationView, createSimulationView } from '../render/view';
+import type { ObstacleShape } from '../math/shapes';
+import type { Order } from '../orders/orders';
+import { type Frame, MARKER_LIFETIME, type OrderMarker, type Overlays, type SimulationView, createSimulationView } from '../render/view';
 import { DEFAULT_SIMULATION } from '../sim/defaults';
-import {
-  getAvoidance,
-  issueOrder,
-  lastTickTiming,
-  listUnits,
-  setAvoidance,
-  setCollisionResponse,
-  simulationSettings,
-  simulationTick,
-  updateSteeringConfig,
-  updateUnit,
-} from '../sim/simulation';
 import { DEFAULT_STEERING_CONFIG } from '../steering/config';
 import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
 import { AVOIDANCE_NAMES } from '../steering/strategies/index';
 import type { AvoidanceName } from '../steering/strategy';
-import type { HookedWindow, PageHook } from './hook';
+import type { HookUnit, HookedWindow, PageHook } from './hook';
 import { hudText } from './hud';
 import { type InputTarget, attachKeys, attachPointer, panWithKeys } from './input';
 import { createPanel } from './panel';
-import { type PageSession, type ScenarioChoice, advanceSession, choiceFromQuery, choiceToQuery, createPageSession, stepSession } from './session';
+import type { PageMessage, WorkerMessage } from './protocol';
+import type { SelectableUnit } from './selection';
+import { type ScenarioChoice, choiceFromQuery, choiceToQuery } from './session';
+import { type Snapshot, U_MOVING, U_RADIUS, U_TARGET_X, U_TARGET_Y, U_TEAM, U_VX, U_VY, U_X, U_Y, UNIT_STRIDE } from '../render/snapshot';
 
 const DEFAULT_CHOICE: ScenarioChoice = { name: 'head-on', seed: 1 };
-/** milliseconds of simulation per frame at most; beyond it the simulation slows down instead of the page */
-const TICK_BUDGET_MS = 25;
 /** screen pixels the panel takes on the right (lil-gui's default width plus its margin) */
 const PANEL_WIDTH = 265;
+/** frame costs kept for the hook between two reads */
+const MAX_FRAME_COSTS = 10_000;
+
+/** What the page knows of the scenario the worker runs. */
+interface Loaded {
+  choice: ScenarioChoice;
+  world: { width: number; height: number };
+  description: string;
+  startPositions: Array<{ x: number; y: number }>;
+  units: number;
+}
 
 async function start(): Promise<void> {
   const app = new Application();
@@ -53,66 +56,167 @@ async function start(): Promise<void> {
 
   const overlays: Overlays = { routes: true, rays: false, forces: false, sides: false, velocity: false };
   const markers: OrderMarker[] = [];
-  let session!: PageSession;
-  let view!: SimulationView;
+  let loaded: Loaded | null = null;
+  /** a scenario the worker has loaded whose first snapshot has not come yet */
+  let loading: Loaded | null = null;
+  let view: SimulationView | null = null;
+  /** the two latest snapshots, and when the latest came (ms, performance.now) */
+  let previous: Snapshot | null = null;
+  let latest: Snapshot | null = null;
+  let latestAt = 0;
+  /** ms between the last two snapshots that advanced the clock (what interpolation spreads over) */
+  let interval = 1000 / 60;
+  let obstacles: readonly ObstacleShape[] = [];
+  /** the clock as last asked for: the worker applies messages in order, so this is its clock
+   * for everything the page asks after (its snapshots confirm it a moment later) */
+  let paused = false;
+  let speed = 1;
+  /** ticks simulated per real second, over the last second */
+  const tickTimes: Array<{ at: number; tick: number }> = [];
+
+  const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+  const send = (message: PageMessage): void => worker.postMessage(message);
+  const hashes = new Map<number, (value: { tick: number; hash: string }) => void>();
+  let nextHashRequest = 1;
+
+  worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
+    const message = event.data;
+    if (message.type === 'loaded') onLoaded(message);
+    else if (message.type === 'snapshot') onSnapshot(message.snapshot);
+    else if (message.type === 'hash') {
+      hashes.get(message.requestId)?.({ tick: message.tick, hash: message.hash });
+      hashes.delete(message.requestId);
+    } else showError(message.message);
+  };
+  worker.onerror = (event) => showError(event.message);
+
+  function onSnapshot(snapshot: Snapshot): void {
+    const now = performance.now();
+    // a newly loaded scenario is shown with its first snapshot, so the page never shows a
+    // scenario without its units
+    if (loading !== null) showLoaded(loading);
+    if (snapshot.obstacles !== null) obstacles = snapshot.obstacles;
+    if (latest !== null && snapshot.tick > latest.tick) {
+      interval = Math.min(250, Math.max(1, now - latestAt));
+      previous = latest;
+    } else if (latest !== null && snapshot.tick !== latest.tick) previous = null;
+    latest = snapshot;
+    latestAt = now;
+    tickTimes.push({ at: now, tick: snapshot.tick });
+    while (tickTimes.length > 1 && now - tickTimes[0]!.at > 1000) tickTimes.shift();
+  }
+
+  function onLoaded(message: Loaded): void {
+    loading = message;
+  }
+
+  function showLoaded(message: Loaded): void {
+    loading = null;
+    loaded = message;
+    view?.destroy();
+    view = createSimulationView(viewport, app.renderer, message.world);
+    previous = null;
+    latest = null;
+    tickTimes.length = 0;
+    input.selected.clear();
+    markers.length = 0;
+    viewport.resize(app.screen.width, app.screen.height, message.world.width, message.world.height);
+    frameWorld();
+    writeUrl();
+    panel.show({ choice: message.choice, units: message.units, paused, speed });
+    sendView();
+    (window as unknown as HookedWindow).__rts = hook;
+  }
+
+  function showError(text: string): void {
+    console.error(text);
+    const hud = document.getElementById('hud');
+    if (hud !== null) hud.textContent = `error: ${text}`;
+  }
+
+  /** Units as the selection reads them: where they are drawn. */
+  let selectable: SelectableUnit[] = [];
+  function selectableUnits(): readonly SelectableUnit[] {
+    if (latest === null || view === null) return [];
+    const { ids, units } = latest;
+    if (selectable.length !== ids.length) selectable = Array.from(ids, (id) => ({ id, position: { x: 0, y: 0 }, radius: 0 }));
+    for (let index = 0; index < ids.length; index++) {
+      const entry = selectable[index] as { id: number; position: { x: number; y: number }; radius: number };
+      entry.id = ids[index]!;
+      const at = view.drawnAt(index);
+      entry.position.x = Number.isFinite(at.x) ? at.x : units[index * UNIT_STRIDE + U_X]!;
+      entry.position.y = Number.isFinite(at.y) ? at.y : units[index * UNIT_STRIDE + U_Y]!;
+      entry.radius = units[index * UNIT_STRIDE + U_RADIUS]!;
+    }
+    return selectable;
+  }
 
   // --- input ----------------------------------------------------------------------------------
+
+  function order(next: Order): void {
+    send({ type: 'order', order: next });
+  }
 
   const input: InputTarget = {
     selected: new Set<number>(),
     selectionBox: null,
     facingDrag: null,
-    toWorld: (screen) => view.world.toLocal(screen),
-    units: () => listUnits(session.sim),
+    toWorld: (screen) => (view === null ? { x: 0, y: 0 } : view.world.toLocal(screen)),
+    units: selectableUnits,
     move(x, y, facing) {
       if (input.selected.size === 0) return;
-      issueOrder(session.sim, { kind: 'move', unitIds: [...input.selected], target: { x, y }, ...(facing === undefined ? {} : { facing }) });
+      order({ kind: 'move', unitIds: [...input.selected], target: { x, y }, ...(facing === undefined ? {} : { facing }) });
       markers.push({ x, y, age: 0 });
     },
-    stop: () => issueOrder(session.sim, { kind: 'stop', unitIds: [...input.selected] }),
+    stop: () => order({ kind: 'stop', unitIds: [...input.selected] }),
     togglePause() {
-      session.paused = !session.paused;
-      panel.show(session);
+      setPaused(!paused);
+      showPanel();
     },
     stepOnce,
-    restart: () => load(session.choice),
+    restart: () => load(loaded?.choice ?? firstChoice),
   };
   app.stage.eventMode = 'static';
   app.stage.hitArea = app.screen;
   attachPointer(app.stage, input);
   const held = attachKeys(input);
 
+  function setPaused(value: boolean): void {
+    paused = value;
+    send({ type: 'clock', paused: value });
+  }
+
   function stepOnce(): void {
-    session.paused = true;
-    stepSession(session);
-    panel.show(session);
+    paused = true;
+    send({ type: 'step' });
+    showPanel();
+  }
+
+  function showPanel(): void {
+    if (loaded !== null) panel.show({ choice: loaded.choice, units: loaded.units, paused, speed });
+  }
+
+  /** Tells the worker which overlays to build, and for which units. */
+  let sentView = '';
+  function sendView(): void {
+    const request = { ...overlays, selected: [...input.selected].sort((a, b) => a - b) };
+    const key = JSON.stringify(request);
+    if (key === sentView) return;
+    sentView = key;
+    send({ type: 'view', request });
   }
 
   // --- scenario and panel ---------------------------------------------------------------------
 
   function load(choice: ScenarioChoice): void {
-    const next = createPageSession(choice, settings);
-    if (session !== undefined) {
-      next.paused = session.paused;
-      next.speed = session.speed;
-    }
-    view?.destroy();
-    session = next;
-    updateSteeringConfig(session.sim, panel.tuning);
-    for (const unit of listUnits(session.sim)) updateUnit(session.sim, unit.id, { maxForce: unit.mass * panel.maxAcceleration });
-    view = createSimulationView(viewport, session.sim);
-    input.selected.clear();
-    markers.length = 0;
-    const { width, height } = simulationSettings(session.sim);
-    viewport.resize(app.screen.width, app.screen.height, width, height);
-    frameWorld();
-    writeUrl();
-    panel.show(session);
+    sentView = '';
+    send({ type: 'load', choice, settings: { ...settings }, tuning: { ...panel.tuning }, maxAcceleration: panel.maxAcceleration, paused, speed });
   }
 
   /** The URL keeps the scenario choice, and the strategy and response when not the defaults. */
   function writeUrl(): void {
-    let query = choiceToQuery(session.choice);
+    if (loaded === null) return;
+    let query = choiceToQuery(loaded.choice);
     if (settings.avoidance !== DEFAULT_SIMULATION.avoidance) query += `&avoidance=${settings.avoidance}`;
     if (settings.response !== DEFAULT_SIMULATION.response) query += `&response=${settings.response}`;
     window.history.replaceState(null, '', `${window.location.pathname}${query}`);
@@ -120,7 +224,8 @@ async function start(): Promise<void> {
 
   /** Zooms and centres the camera on the whole world, in the part of the screen the panel leaves. */
   function frameWorld(): void {
-    const { width, height } = simulationSettings(session.sim);
+    if (loaded === null) return;
+    const { width, height } = loaded.world;
     const free = Math.max(100, app.screen.width - PANEL_WIDTH);
     const scale = Math.min(free / (width * 1.06), app.screen.height / (height * 1.12));
     viewport.setZoom(scale, true);
@@ -129,76 +234,108 @@ async function start(): Promise<void> {
 
   const panel = createPanel(firstChoice, settings, DEFAULT_STEERING_CONFIG, overlays, {
     load,
-    restart: () => load(session.choice),
-    setPaused: (paused) => {
-      session.paused = paused;
-    },
+    restart: () => load(loaded?.choice ?? firstChoice),
+    setPaused,
     stepOnce,
-    setSpeed: (speed) => {
-      session.speed = speed;
+    setSpeed: (value) => {
+      speed = value;
+      send({ type: 'clock', speed: value });
     },
     setAvoidance(name) {
       settings.avoidance = name;
-      setAvoidance(session.sim, name);
+      send({ type: 'avoidance', name });
       writeUrl();
     },
     setResponse(response) {
       settings.response = response;
-      setCollisionResponse(session.sim, response);
+      send({ type: 'response', response });
       writeUrl();
     },
-    tune: (changes) => updateSteeringConfig(session.sim, changes),
-    setMaxAcceleration(acceleration) {
-      for (const unit of listUnits(session.sim)) updateUnit(session.sim, unit.id, { maxForce: unit.mass * acceleration });
-    },
+    tune: (changes) => send({ type: 'tune', changes }),
+    setMaxAcceleration: (value) => send({ type: 'max-acceleration', value }),
   });
   load(firstChoice);
 
-  // --- the loop -------------------------------------------------------------------------------
+  // --- the loop: draw the latest snapshots --------------------------------------------------
 
   const hud = document.getElementById('hud')!;
+  let frameMs = 0;
+  let frameStart = 0;
+  /** main-thread milliseconds of each frame since the hook last read them (update and render) */
+  const frameCosts: number[] = [];
   app.ticker.add((ticker) => {
-    const frameStart = performance.now();
-    advanceSession(session, ticker.deltaMS / 1000, TICK_BUDGET_MS);
+    frameStart = performance.now();
     for (const marker of markers) marker.age += ticker.deltaMS / 1000;
     while (markers.length > 0 && markers[0]!.age > MARKER_LIFETIME) markers.shift();
     panWithKeys(viewport, held, ticker.deltaMS / 1000);
-    view.update({ selected: input.selected, overlays, selectionBox: input.selectionBox, markers, facingDrag: input.facingDrag });
-    hud.textContent = hudText(session, {
-      fps: ticker.FPS,
-      tickMs: lastTickTiming(session.sim).tickMs,
-      frameMs: performance.now() - frameStart,
-      selected: input.selected.size,
-    });
+    sendView();
+    if (view !== null && latest !== null) {
+      // drawn one snapshot interval behind the worker, moving evenly from the previous to the latest
+      const alpha = previous === null ? 1 : Math.min(1, (frameStart - latestAt) / interval);
+      const frame: Frame = { previous, latest, alpha, obstacles };
+      view.update(frame, { selected: input.selected, selectionBox: input.selectionBox, markers, facingDrag: input.facingDrag });
+      const first = tickTimes[0];
+      const last = tickTimes[tickTimes.length - 1];
+      const span = first !== undefined && last !== undefined ? (last.at - first.at) / 1000 : 0;
+      hud.textContent = hudText(latest, {
+        name: loaded?.choice.name ?? '',
+        fps: ticker.FPS,
+        frameMs,
+        ticksPerSecond: span > 0 ? (last!.tick - first!.tick) / span : 0,
+        selected: input.selected.size,
+      });
+    }
   });
+  // after pixi's own render (UPDATE_PRIORITY.LOW): the frame's whole cost on this thread
+  app.ticker.add(
+    () => {
+      frameMs = performance.now() - frameStart;
+      if (frameCosts.length < MAX_FRAME_COSTS) frameCosts.push(frameMs);
+    },
+    undefined,
+    UPDATE_PRIORITY.UTILITY,
+  );
 
   // --- read-only hook for the browser tests ---------------------------------------------------
 
   const hook: PageHook = {
-    tick: () => simulationTick(session.sim),
-    avoidance: () => getAvoidance(session.sim),
-    choice: () => ({ ...session.choice }),
-    units: () =>
-      listUnits(session.sim).map((unit) => ({
-        id: unit.id,
-        x: unit.position.x,
-        y: unit.position.y,
-        team: unit.team,
-        moving: unit.task.kind === 'move',
-        speed: Math.hypot(unit.velocity.x, unit.velocity.y),
-        slot: unit.task.kind === 'move' ? { x: unit.task.target.x, y: unit.task.target.y } : null,
-      })),
+    tick: () => latest?.tick ?? 0,
+    avoidance: () => settings.avoidance,
+    choice: () => ({ ...(loaded?.choice ?? firstChoice) }),
+    units: () => {
+      if (latest === null) return [];
+      const { ids, units } = latest;
+      return Array.from(ids, (id, index): HookUnit => {
+        const at = index * UNIT_STRIDE;
+        const moving = units[at + U_MOVING] === 1;
+        return {
+          id,
+          x: units[at + U_X]!,
+          y: units[at + U_Y]!,
+          team: units[at + U_TEAM]!,
+          moving,
+          speed: Math.hypot(units[at + U_VX]!, units[at + U_VY]!),
+          slot: moving ? { x: units[at + U_TARGET_X]!, y: units[at + U_TARGET_Y]! } : null,
+        };
+      });
+    },
     selected: () => [...input.selected].sort((a, b) => a - b),
     toScreen: (x, y) => {
-      const point = view.world.toGlobal({ x, y });
+      const point = view === null ? { x: 0, y: 0 } : view.world.toGlobal({ x, y });
       return { x: point.x, y: point.y };
     },
-    overlayCounts: () => ({ ...view.counts }),
-    startPositions: () => session.scenario.units.map((unit) => ({ x: unit.x, y: unit.y })),
-    paused: () => session.paused,
-    metrics: () => ({ collisions: session.recorder.collisions }),
+    overlayCounts: () => ({ ...(view?.counts ?? { routes: 0, rays: 0, forces: 0, sides: 0, velocity: 0, selected: 0, markers: 0 }) }),
+    startPositions: () => loaded?.startPositions.map((point) => ({ ...point })) ?? [],
+    paused: () => paused,
+    metrics: () => ({ collisions: latest?.collisions ?? 0 }),
+    frameCosts: () => frameCosts.splice(0),
+    stateHash: () =>
+      new Promise((resolve) => {
+        const requestId = nextHashRequest++;
+        hashes.set(requestId, resolve);
+        send({ type: 'hash', requestId });
+      }),
   };
-  (window as unknown as HookedWindow).__rts = hook;
 }
 
 /** The strategy and response a URL query asks for (`avoidance=`, `response=`); defaults for anything else. */
@@ -214,4 +351,6 @@ function settingsFromQuery(query: string): { avoidance: AvoidanceName; response:
 
 start().catch((error: unknown) => {
   console.error(error);
+  const hud = document.getElementById('hud');
+  if (hud !== null) hud.textContent = `the page could not start: ${error instanceof Error ? error.message : String(error)}`;
 });

@@ -11,7 +11,7 @@ import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideway
 import type { SteeringConfig } from '../steering/config';
 import { AVOIDANCE_NAMES } from '../steering/strategies/index';
 import type { AvoidanceName } from '../steering/strategy';
-import { MAX_PAGE_UNITS, type PageSession, SPEEDS, type ScenarioChoice } from './session';
+import { MAX_PAGE_UNITS, SPEEDS, type ScenarioChoice } from './session';
 
 /** The live-tunable controller settings, with slider ranges. */
 const TUNING: Array<[key: keyof SteeringConfig, min: number, max: number, step: number]> = [
@@ -46,8 +46,17 @@ export interface Panel {
   readonly tuning: Readonly<Partial<SteeringConfig>>;
   /** m/s^2: max force per kilogram as the panel shows it */
   readonly maxAcceleration: number;
-  /** shows a newly loaded session's scenario, clock and settings */
-  show(session: PageSession): void;
+  /** shows a newly loaded scenario and the clock */
+  show(shown: PanelShown): void;
+}
+
+/** What the panel shows of the page's scenario and clock. */
+export interface PanelShown {
+  readonly choice: Readonly<ScenarioChoice>;
+  /** units in the scenario */
+  readonly units: number;
+  readonly paused: boolean;
+  readonly speed: number;
 }
 
 export function createPanel(
@@ -121,13 +130,13 @@ export function createPanel(
     get maxAcceleration() {
       return limits.maxAcceleration;
     },
-    show(session) {
-      picker.name = session.choice.name;
-      picker.units = session.choice.units ?? session.unitIds.length;
-      unitsControl.enable(session.choice.units !== undefined);
-      picker.seed = session.choice.seed;
-      clock.paused = session.paused;
-      clock.speed = session.speed;
+    show(shown) {
+      picker.name = shown.choice.name;
+      picker.units = shown.choice.units ?? shown.units;
+      unitsControl.enable(shown.choice.units !== undefined);
+      picker.seed = shown.choice.seed;
+      clock.paused = shown.paused;
+      clock.speed = shown.speed;
       refresh();
     },
   };

@@ -5,7 +5,8 @@
  */
 import { BUILT_IN_SCENARIOS, buildBuiltInScenario, findBuiltInScenario } from '../scenarios/builtins';
 import { type ScenarioRun, startScenarioRun, stepScenarioRun } from '../scenarios/run';
-import { simulationSettings } from '../sim/simulation';
+import { listUnits, simulationSettings, updateSteeringConfig, updateUnit } from '../sim/simulation';
+import type { SteeringConfig } from '../steering/config';
 import type { CollisionResponse } from '../steering/sideways';
 import type { AvoidanceName } from '../steering/strategy';
 
@@ -53,6 +54,29 @@ export function createPageSession(
     speed: 1,
     accumulator: 0,
   };
+}
+
+/** What the page loads: the choice, strategy and response, and the panel's tuning. */
+export interface SessionSetup {
+  choice: ScenarioChoice;
+  settings: { avoidance: AvoidanceName; response: CollisionResponse };
+  /** controller tuning merged over the defaults */
+  tuning: Partial<SteeringConfig>;
+  /** m/s^2: every unit's max force is its mass times this */
+  maxAcceleration: number;
+}
+
+/** The session the page's worker runs for a setup (the same in Node, for the tests). */
+export function setUpPageSession(setup: SessionSetup): PageSession {
+  const session = createPageSession(setup.choice, setup.settings);
+  updateSteeringConfig(session.sim, setup.tuning);
+  setMaxAcceleration(session, setup.maxAcceleration);
+  return session;
+}
+
+/** Sets every unit's max force to its mass times `acceleration` (m/s^2). */
+export function setMaxAcceleration(session: PageSession, acceleration: number): void {
+  for (const unit of listUnits(session.sim)) updateUnit(session.sim, unit.id, { maxForce: unit.mass * acceleration });
 }
 
 /** One tick of the simulation, recorded by the metrics recorder. */
@@ -122,4 +146,4 @@ export function choiceFromQuery(query: string, fallback: ScenarioChoice): { choi
 }
 
 /** the most units the page offers (the engine takes more; the page stays interactive to here) */
-export const MAX_PAGE_UNITS = 2000;
+export const MAX_PAGE_UNITS = 5000;

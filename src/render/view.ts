@@ -1,17 +1,17 @@
 /**
- * Draws a read-only view of a simulation with pixi.js. It reads units and obstacles and never
- * writes to the simulation. All units share one GraphicsContext (a unit disc with a heading
- * mark); per frame only positions, rotations and tints change. Selection rings, order markers,
- * the selection box and the debug overlays are each one Graphics, cleared and redrawn per frame,
- * so no display objects are created per frame.
+ * Draws what the page's simulation worker sends (src/app/snapshot.ts) with pixi.js; it never sees
+ * the simulation itself. Units are particles of one ParticleContainer sharing one texture (a disc
+ * with a heading mark): one draw batch for all of them, whose positions are interpolated between
+ * the last two snapshots so drawing stays smooth whatever rate the worker ticks at. Selection
+ * rings, order markers, the selection box and the debug overlays are each one Graphics, cleared
+ * and redrawn per frame, so no display objects are created per frame.
  *
  * The world container is in metres with y up: it flips y and shifts by the world's height, so
  * its parent (the camera) sees a y-down world of width x height.
  */
-import { Container, Graphics, GraphicsContext } from 'pixi.js';
-import { type ObstacleView, type Simulation, getUnit, listObstacles, listUnits, simulationSettings, traceRoute } from '../sim/simulation';
-import { NO_SIDE } from '../steering/agent';
-import { RAY_RELATIVE } from '../steering/sensing';
+import { Container, Graphics, type Renderer, Particle, ParticleContainer, type Texture } from 'pixi.js';
+import type { ObstacleShape } from '../math/shapes';
+import { type Snapshot, U_HEADING, U_MOVING, U_RADIUS, U_TARGET_X, U_TARGET_Y, U_TEAM, U_X, U_Y, UNIT_STRIDE } from './snapshot';
 
 export const TEAM_COLOURS = [0x4f9dde, 0xe0744f, 0x6cc070, 0xc78fe0, 0xe0c84f, 0x4fd1c5];
 
@@ -40,12 +40,21 @@ export const MARKER_LIFETIME = 1.2;
 
 export interface ViewState {
   readonly selected: ReadonlySet<number>;
-  readonly overlays: Readonly<Overlays>;
   /** the box being dragged, in metres, or null */
   readonly selectionBox: { ax: number; ay: number; bx: number; by: number } | null;
   readonly markers: readonly OrderMarker[];
   /** a right-drag setting where a group goes (a) and the way it will face (toward b), or null */
   readonly facingDrag: { ax: number; ay: number; bx: number; by: number } | null;
+}
+
+/** What to draw: the last two snapshots and how far between them this frame lies. */
+export interface Frame {
+  readonly previous: Snapshot | null;
+  readonly latest: Snapshot;
+  /** 0 draws `previous`, 1 draws `latest` */
+  readonly alpha: number;
+  /** the obstacles standing (the latest list the worker sent) */
+  readonly obstacles: readonly ObstacleShape[];
 }
 
 /** How many items each overlay drew in the last update (what the page's test hook reports). */
@@ -63,8 +72,10 @@ export interface OverlayCounts {
 export interface SimulationView {
   /** world container: metres, y up */
   readonly world: Container;
-  /** draws the current state of the simulation */
-  update(state: ViewState): void;
+  /** draws a frame */
+  update(frame: Frame, state: ViewState): void;
+  /** where unit `index` (in snapshot order) was drawn in the last update, metres */
+  drawnAt(index: number): { x: number; y: number };
   readonly counts: Readonly<OverlayCounts>;
   destroy(): void;
 }
@@ -77,12 +88,11 @@ const SIDE_LEFT = 0x88c0d0;
 const SIDE_RIGHT = 0xd08770;
 const SELECTED = 0xffffff;
 const ROUTE = 0xb48ead;
-/** cells traced along a route for drawing, at most */
-const MAX_ROUTE_POINTS = 2000;
+/** pixels of the unit texture's disc radius (particles are scaled to each unit's radius) */
+const TEXTURE_RADIUS = 64;
 
-export function createSimulationView(parent: Container, sim: Simulation): SimulationView {
-  const { width, height } = simulationSettings(sim);
-  const units = listUnits(sim);
+export function createSimulationView(parent: Container, renderer: Renderer, size: { width: number; height: number }): SimulationView {
+  const { width, height } = size;
   const world = new Container();
   world.scale.set(1, -1);
   world.position.set(0, height);
@@ -97,63 +107,94 @@ export function createSimulationView(parent: Container, sim: Simulation): Simula
   const obstacles = new Graphics();
   const markers = new Graphics();
   const rings = new Graphics();
-  const unitLayer = new Container();
+  // positions and rotations change every frame; scale and tint only when a unit is first drawn
+  const unitLayer = new ParticleContainer({ dynamicProperties: { position: true, rotation: true, vertex: false, color: false } });
   const overlay = new Graphics();
   const box = new Graphics();
   world.addChild(obstacles, markers, rings, unitLayer, overlay, box);
 
-  // one shared disc of radius 1 with a heading mark along +x; each unit scales it by its radius
-  const unitContext = new GraphicsContext()
-    .circle(0, 0, 1)
+  // one texture for every unit: a white disc with a heading mark along +x, tinted per team
+  const disc = new Graphics()
+    .circle(TEXTURE_RADIUS, TEXTURE_RADIUS, TEXTURE_RADIUS)
     .fill(0xffffff)
-    .moveTo(0, 0)
-    .lineTo(1, 0)
-    .stroke({ width: 0.25, color: 0x14171c });
-  const sprites = new Map<number, Graphics>();
+    .moveTo(TEXTURE_RADIUS, TEXTURE_RADIUS)
+    .lineTo(2 * TEXTURE_RADIUS, TEXTURE_RADIUS)
+    .stroke({ width: 0.25 * TEXTURE_RADIUS, color: 0x14171c });
+  const unitTexture: Texture = renderer.generateTexture({ target: disc, resolution: 1, antialias: true });
+  disc.destroy();
+
   const counts: OverlayCounts = { routes: 0, rays: 0, forces: 0, sides: 0, velocity: 0, selected: 0, markers: 0 };
+  /** positions drawn in the last update, two numbers per unit in snapshot order */
+  let drawn = new Float64Array(0);
+  /** the ids the particles were made for, in order */
+  let particleIds: Int32Array = new Int32Array(0);
+  let drawnObstacles: readonly ObstacleShape[] | null = null;
 
-  /** the ids of the obstacles drawn (drawn again when obstacles go up or come down; none are
-   * drawn yet, so the list matches no world) */
-  let drawnObstacles: number[] = [-1];
-
-  function drawUnits(): void {
-    for (const unit of units) {
-      let sprite = sprites.get(unit.id);
-      if (sprite === undefined) {
-        sprite = new Graphics(unitContext);
-        sprite.tint = TEAM_COLOURS[unit.team % TEAM_COLOURS.length]!;
-        sprite.scale.set(unit.radius);
-        unitLayer.addChild(sprite);
-        sprites.set(unit.id, sprite);
-      }
-      sprite.position.set(unit.position.x, unit.position.y);
-      sprite.rotation = unit.heading;
+  /** Particles for the latest snapshot's units (made again only when the units change). */
+  function matchParticles(latest: Snapshot): void {
+    const ids = latest.ids;
+    if (ids.length === particleIds.length && ids.every((id, index) => id === particleIds[index])) return;
+    unitLayer.removeParticles();
+    for (let index = 0; index < ids.length; index++) {
+      const at = index * UNIT_STRIDE;
+      const scale = latest.units[at + U_RADIUS]! / TEXTURE_RADIUS;
+      unitLayer.addParticle(
+        new Particle({ texture: unitTexture, anchorX: 0.5, anchorY: 0.5, scaleX: scale, scaleY: scale, tint: TEAM_COLOURS[latest.units[at + U_TEAM]! % TEAM_COLOURS.length]! }),
+      );
     }
-    if (sprites.size === units.length) return;
-    for (const [id, sprite] of sprites) {
-      if (getUnit(sim, id) !== undefined) continue;
-      sprite.destroy();
-      sprites.delete(id);
-    }
+    particleIds = ids.slice();
   }
 
-  function drawRings(selected: ReadonlySet<number>): void {
+  function drawUnits(frame: Frame): void {
+    const { latest, alpha } = frame;
+    matchParticles(latest);
+    const count = latest.ids.length;
+    if (drawn.length !== 2 * count) drawn = new Float64Array(2 * count);
+    // interpolate only between snapshots of the same units
+    const previous = frame.previous !== null && frame.previous.ids.length === count && frame.previous.ids[0] === latest.ids[0] ? frame.previous : null;
+    const particles = unitLayer.particleChildren;
+    for (let index = 0; index < count; index++) {
+      const at = index * UNIT_STRIDE;
+      let x = latest.units[at + U_X]!;
+      let y = latest.units[at + U_Y]!;
+      let heading = latest.units[at + U_HEADING]!;
+      if (previous !== null && alpha < 1) {
+        x = previous.units[at + U_X]! + (x - previous.units[at + U_X]!) * alpha;
+        y = previous.units[at + U_Y]! + (y - previous.units[at + U_Y]!) * alpha;
+        // the short way round
+        const from = previous.units[at + U_HEADING]!;
+        let turn = heading - from;
+        turn -= 2 * Math.PI * Math.round(turn / (2 * Math.PI));
+        heading = from + turn * alpha;
+      }
+      const particle = particles[index]!;
+      particle.x = x;
+      particle.y = y;
+      particle.rotation = heading;
+      drawn[2 * index] = x;
+      drawn[2 * index + 1] = y;
+    }
+    unitLayer.update();
+  }
+
+  function drawRings(frame: Frame, selected: ReadonlySet<number>): void {
     rings.clear();
     counts.selected = 0;
-    for (const id of selected) {
-      const unit = getUnit(sim, id);
-      if (unit === undefined) continue;
-      rings.circle(unit.position.x, unit.position.y, unit.radius + 0.12);
+    if (selected.size === 0) return;
+    const { ids, units } = frame.latest;
+    for (let index = 0; index < ids.length; index++) {
+      if (!selected.has(ids[index]!)) continue;
+      rings.circle(drawn[2 * index]!, drawn[2 * index + 1]!, units[index * UNIT_STRIDE + U_RADIUS]! + 0.12);
       counts.selected++;
     }
     if (counts.selected === 0) return;
     rings.stroke({ width: 0.08, color: SELECTED });
     // where each selected unit is going: a faint line to its own slot
-    for (const id of selected) {
-      const unit = getUnit(sim, id);
-      if (unit === undefined || unit.task.kind !== 'move') continue;
-      rings.moveTo(unit.position.x, unit.position.y).lineTo(unit.task.target.x, unit.task.target.y);
-      rings.circle(unit.task.target.x, unit.task.target.y, 0.1);
+    for (let index = 0; index < ids.length; index++) {
+      const at = index * UNIT_STRIDE;
+      if (!selected.has(ids[index]!) || units[at + U_MOVING] !== 1) continue;
+      rings.moveTo(drawn[2 * index]!, drawn[2 * index + 1]!).lineTo(units[at + U_TARGET_X]!, units[at + U_TARGET_Y]!);
+      rings.circle(units[at + U_TARGET_X]!, units[at + U_TARGET_Y]!, 0.1);
     }
     rings.stroke({ width: 0.03, color: SELECTED, alpha: 0.3 });
   }
@@ -177,98 +218,46 @@ export function createSimulationView(parent: Container, sim: Simulation): Simula
     }
   }
 
-  /** The route of each order among the selected units, traced from its first selected unit. */
-  const traced = new Set<number>();
-  function drawRoutes(selected: ReadonlySet<number>): void {
-    traced.clear();
-    for (const id of selected) {
-      const unit = getUnit(sim, id);
-      if (unit === undefined || unit.task.kind !== 'move') continue;
-      // each unit's next waypoint on the way round (none on a straight walk)
-      const waypoint = unit.waypoint;
-      const target = unit.task.target;
-      if (waypoint.x !== target.x || waypoint.y !== target.y) overlay.moveTo(unit.position.x, unit.position.y).lineTo(waypoint.x, waypoint.y);
-      if (traced.has(unit.task.orderId)) continue;
-      const points = traceRoute(sim, id, MAX_ROUTE_POINTS);
-      // a unit pressed into a wall's margin has no path to trace: another of the order may
-      if (points.length < 4) continue;
-      traced.add(unit.task.orderId);
-      overlay.moveTo(points[0]!, points[1]!);
-      for (let i = 2; i < points.length; i += 2) overlay.lineTo(points[i]!, points[i + 1]!);
-      counts.routes++;
-    }
-    overlay.stroke({ width: 0.08, color: ROUTE, alpha: 0.8 });
+  /** Segments [x0, y0, x1, y1, ...] into the overlay; returns how many. */
+  function segments(list: Float64Array): number {
+    for (let i = 0; i < list.length; i += 4) overlay.moveTo(list[i]!, list[i + 1]!).lineTo(list[i + 2]!, list[i + 3]!);
+    return list.length / 4;
   }
 
-  function drawOverlays(on: Readonly<Overlays>, selected: ReadonlySet<number>): void {
+  /** Dots [x, y, radius, ...] into the overlay; returns how many. */
+  function dots(list: Float64Array): number {
+    for (let i = 0; i < list.length; i += 3) overlay.circle(list[i]!, list[i + 1]!, list[i + 2]!);
+    return list.length / 3;
+  }
+
+  function drawOverlays(frame: Frame): void {
+    const data = frame.latest.overlays;
     overlay.clear();
-    counts.routes = 0;
-    if (on.routes) drawRoutes(selected);
-    counts.rays = 0;
-    counts.forces = 0;
-    counts.sides = 0;
-    counts.velocity = 0;
-    if (on.rays) {
-      // rays that hit nothing, then the ones that hit (highlighted) with the threat point
-      for (const unit of units) {
-        if (!unit.sensing.raysCast) continue;
-        for (const ray of unit.sensing.rays) {
-          if (ray.hitFraction < 1) continue;
-          overlay.moveTo(ray.origin.x, ray.origin.y).lineTo(ray.end.x, ray.end.y);
-          counts.rays++;
-        }
-      }
-      overlay.stroke({ width: 0.03, color: RAY_CLEAR });
-      for (const unit of units) {
-        if (!unit.sensing.raysCast) continue;
-        for (const ray of unit.sensing.rays) {
-          if (ray.hitFraction >= 1) continue;
-          const x = ray.origin.x + (ray.end.x - ray.origin.x) * ray.hitFraction;
-          const y = ray.origin.y + (ray.end.y - ray.origin.y) * ray.hitFraction;
-          overlay.moveTo(ray.origin.x, ray.origin.y).lineTo(x, y);
-          counts.rays++;
-        }
-        const threat = unit.sensing.threat;
-        if (threat.kind !== 'none' && threat.ray === RAY_RELATIVE) {
-          // a unit threat: where this unit will be when it touches it
-          overlay.moveTo(unit.position.x, unit.position.y).lineTo(threat.point.x, threat.point.y);
-          overlay.circle(threat.point.x, threat.point.y, 0.08);
-          counts.rays++;
-        }
-      }
-      overlay.stroke({ width: 0.05, color: RAY_HIT });
+    // each selected unit's next waypoint on the way round, and each order's route
+    segments(data.waypoints);
+    let start = 0;
+    for (const end of data.routeEnds) {
+      overlay.moveTo(data.routes[start]!, data.routes[start + 1]!);
+      for (let i = start + 2; i < end; i += 2) overlay.lineTo(data.routes[i]!, data.routes[i + 1]!);
+      start = end;
     }
-    if (on.forces) {
-      for (const unit of units) {
-        const force = unit.avoidance.force;
-        if (force.x === 0 && force.y === 0) continue;
-        const scale = 1 / unit.maxForce;
-        overlay.moveTo(unit.position.x, unit.position.y).lineTo(unit.position.x + force.x * scale, unit.position.y + force.y * scale);
-        counts.forces++;
-      }
-      overlay.stroke({ width: 0.06, color: FORCE });
-    }
-    if (on.sides) {
-      for (const side of [1, -1] as const) {
-        for (const unit of units) {
-          if (unit.avoidSide !== side || unit.avoidSide === NO_SIDE) continue;
-          // a dot on the unit's left (side 1) or right (side -1) of its heading
-          const angle = unit.heading + (side * Math.PI) / 2;
-          overlay.circle(unit.position.x + Math.cos(angle) * unit.radius * 0.6, unit.position.y + Math.sin(angle) * unit.radius * 0.6, unit.radius * 0.22);
-          counts.sides++;
-        }
-        overlay.fill(side === 1 ? SIDE_LEFT : SIDE_RIGHT);
-      }
-    }
-    if (on.velocity) {
-      for (const unit of units) {
-        const { x, y } = unit.velocity;
-        if (x * x + y * y < 1e-4) continue;
-        overlay.moveTo(unit.position.x, unit.position.y).lineTo(unit.position.x + x * 0.5, unit.position.y + y * 0.5);
-        counts.velocity++;
-      }
-      overlay.stroke({ width: 0.04, color: VELOCITY });
-    }
+    counts.routes = data.routeEnds.length;
+    if (data.waypoints.length > 0 || counts.routes > 0) overlay.stroke({ width: 0.08, color: ROUTE, alpha: 0.8 });
+    // rays that hit nothing, then the ones that hit (highlighted) with the threat points
+    counts.rays = segments(data.raysClear);
+    if (data.raysClear.length > 0) overlay.stroke({ width: 0.03, color: RAY_CLEAR });
+    counts.rays += segments(data.raysHit);
+    dots(data.threatDots);
+    if (data.raysHit.length > 0) overlay.stroke({ width: 0.05, color: RAY_HIT });
+    counts.forces = segments(data.forces);
+    if (counts.forces > 0) overlay.stroke({ width: 0.06, color: FORCE });
+    const left = dots(data.leftDots);
+    if (left > 0) overlay.fill(SIDE_LEFT);
+    const right = dots(data.rightDots);
+    if (right > 0) overlay.fill(SIDE_RIGHT);
+    counts.sides = left + right;
+    counts.velocity = segments(data.velocity);
+    if (counts.velocity > 0) overlay.stroke({ width: 0.04, color: VELOCITY });
   }
 
   function drawBox(selection: ViewState['selectionBox'], facing: ViewState['facingDrag']): void {
@@ -297,29 +286,26 @@ export function createSimulationView(parent: Container, sim: Simulation): Simula
   return {
     world,
     counts,
-    update(state) {
-      const obstacleList = listObstacles(sim);
-      if (drawnObstacles.length !== obstacleList.length || obstacleList.some((obstacle, index) => obstacle.id !== drawnObstacles[index])) {
-        drawObstacles(obstacles, obstacleList.map((obstacle) => obstacle.shape));
-        drawnObstacles = obstacleList.map((obstacle) => obstacle.id);
+    update(frame, state) {
+      if (frame.obstacles !== drawnObstacles) {
+        drawObstacles(obstacles, frame.obstacles);
+        drawnObstacles = frame.obstacles;
       }
-      drawUnits();
-      drawRings(state.selected);
+      drawUnits(frame);
+      drawRings(frame, state.selected);
       drawMarkers(state.markers);
-      drawOverlays(state.overlays, state.selected);
+      drawOverlays(frame);
       drawBox(state.selectionBox, state.facingDrag);
     },
+    drawnAt: (index) => ({ x: drawn[2 * index]!, y: drawn[2 * index + 1]! }),
     destroy() {
-      // the unit sprites share one context, destroyed once after them; every other Graphics
-      // owns its own
-      unitLayer.destroy({ children: true });
       world.destroy({ children: true, context: true });
-      unitContext.destroy();
+      unitTexture.destroy(true);
     },
   };
 }
 
-function drawObstacles(graphics: Graphics, shapes: ReadonlyArray<ObstacleView['shape']>): void {
+function drawObstacles(graphics: Graphics, shapes: readonly ObstacleShape[]): void {
   graphics.clear();
   for (const shape of shapes) {
     if (shape.type === 'circle') graphics.circle(shape.x, shape.y, shape.radius);

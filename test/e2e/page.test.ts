@@ -7,7 +7,10 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HookedWindow, PageHook } from '../../src/app/hook';
-import { type BrowserSession, startBrowserSession, stopBrowserSession, watchForProblems } from './browser';
+import { setUpPageSession, stepSession } from '../../src/app/session';
+import { positionsHash } from '../../src/render/snapshot';
+import { DEFAULT_UNIT } from '../../src/sim/defaults';
+import { type BrowserSession, startBrowserSession, stopBrowserSession, watchForProblems } from '../../src/cli/browser';
 
 let session: BrowserSession | undefined;
 beforeAll(async () => {
@@ -285,6 +288,23 @@ describe('the demo page in Chromium', () => {
     await page.waitForFunction(() => (window as unknown as Partial<HookedWindow>).__rts !== undefined, null, { timeout: 30_000 });
     expect(await hook(page, (rts) => rts.avoidance())).toBe('feeler');
     expect(await guiControl(page, 'avoidance').inputValue()).toBe('feeler');
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('the worker ticks exactly what Node ticks: the positions hash after 600 ticks and more is the same bit for bit', async () => {
+    const { page, problems } = await openPage('?scenario=crossing-90&seed=2');
+    await runTicks(page, 600);
+    await togglePause(page, true);
+    const { tick, hash } = await page.evaluate(() => (window as unknown as HookedWindow).__rts.stateHash());
+    expect(tick).toBeGreaterThanOrEqual(600);
+    const choice = await hook(page, (rts) => rts.choice());
+    const session = setUpPageSession({ choice, settings: { avoidance: 'rays', response: 'sideways' }, tuning: {}, maxAcceleration: DEFAULT_UNIT.maxAcceleration });
+    for (let i = 0; i < tick; i++) stepSession(session);
+    expect(positionsHash(session.sim)).toBe(hash);
+    // and one tick more differs: the hash sees the positions
+    stepSession(session);
+    expect(positionsHash(session.sim)).not.toBe(hash);
     expect(problems).toEqual([]);
     await page.close();
   }, 120_000);

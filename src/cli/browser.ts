@@ -1,6 +1,7 @@
 /**
- * Shared set-up for the browser tests: a Vite dev server on a free loopback port and Debian's
- * Chromium driven by playwright-core (no browser download is possible here).
+ * The page in a real browser, for the browser tests and `npm run bench:page`: a Vite dev server
+ * on a free loopback port and Debian's Chromium driven by playwright-core (no browser download is
+ * possible here).
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';

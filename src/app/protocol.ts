@@ -1,0 +1,47 @@
+/**
+ * The messages between the page (main.ts: drawing and input) and its simulation worker
+ * (worker.ts: the scenario, the clock, the ticks). Plain data only.
+ */
+import type { ObstacleShape } from '../math/shapes';
+import type { Order } from '../orders/orders';
+import type { SteeringConfig } from '../steering/config';
+import type { CollisionResponse } from '../steering/sideways';
+import type { AvoidanceName } from '../steering/strategy';
+import type { ScenarioChoice, SessionSetup } from './session';
+import type { OverlayRequest, Snapshot } from '../render/snapshot';
+
+/** The page asks the worker. */
+export type PageMessage =
+  | (SessionSetup & {
+      type: 'load';
+      /** the clock to start with (the page keeps it across loads) */
+      paused: boolean;
+      speed: number;
+    })
+  | { type: 'order'; order: Order }
+  | { type: 'clock'; paused?: boolean; speed?: number }
+  | { type: 'step' }
+  | { type: 'avoidance'; name: AvoidanceName }
+  | { type: 'response'; response: CollisionResponse }
+  | { type: 'tune'; changes: Partial<SteeringConfig> }
+  | { type: 'max-acceleration'; value: number }
+  | { type: 'view'; request: OverlayRequest }
+  | { type: 'hash'; requestId: number };
+
+/** The worker tells the page. */
+export type WorkerMessage =
+  | {
+      type: 'loaded';
+      choice: ScenarioChoice;
+      world: { width: number; height: number };
+      description: string;
+      /** the scenario's start positions, in file order */
+      startPositions: Array<{ x: number; y: number }>;
+      /** total units in the scenario */
+      units: number;
+    }
+  | { type: 'snapshot'; snapshot: Snapshot }
+  | { type: 'hash'; requestId: number; tick: number; hash: string }
+  | { type: 'error'; message: string };
+
+export type { ObstacleShape };

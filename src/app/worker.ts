@@ -1,0 +1,128 @@
+/**
+ * The page's simulation, in a Web Worker: it holds the scenario run and its clock, ticks it in
+ * real time (at the chosen speed), and after every batch of ticks sends the page a snapshot
+ * (snapshot.ts) with the overlays the page asked for. The page only draws and handles input, so
+ * its frame rate no longer depends on what the simulation costs. No pixi.js and no DOM here.
+ */
+import { positionsHash, snapshotBuffers, takeSnapshot, type OverlayRequest } from '../render/snapshot';
+import type { PageMessage, WorkerMessage } from './protocol';
+import { type PageSession, advanceSession, setMaxAcceleration, setUpPageSession, stepSession } from './session';
+import { issueOrder, setAvoidance, setCollisionResponse, simulationSettings, simulationTick, updateSteeringConfig } from '../sim/simulation';
+
+/** milliseconds of ticking per batch at most; beyond it the simulation slows down instead of the
+ * worker falling ever further behind */
+const BATCH_BUDGET_MS = 40;
+/** milliseconds between batches: a tick's worth at 60 Hz */
+const BATCH_INTERVAL_MS = 1000 / 60;
+
+interface WorkerScope {
+  postMessage(message: WorkerMessage, transfer?: Transferable[]): void;
+  onmessage: ((event: MessageEvent<PageMessage>) => void) | null;
+}
+
+const scope = self as unknown as WorkerScope;
+
+let session: PageSession | null = null;
+let request: OverlayRequest = { routes: true, rays: false, forces: false, sides: false, velocity: false, selected: [] };
+let obstaclesSent: number[] | null = null;
+let lastBatch = performance.now();
+
+function post(message: WorkerMessage, transfer: Transferable[] = []): void {
+  scope.postMessage(message, transfer);
+}
+
+/** Sends the state as it is now. */
+function sendSnapshot(): void {
+  if (session === null) return;
+  const { recorder } = session;
+  let arrived = 0;
+  for (let i = 0; i < recorder.unitCount; i++) arrived += recorder.arrived[i]!;
+  const { snapshot, obstacleIds } = takeSnapshot(session.sim, session, { collisions: recorder.collisions, arrived }, request, obstaclesSent);
+  obstaclesSent = obstacleIds;
+  post({ type: 'snapshot', snapshot }, snapshotBuffers(snapshot));
+}
+
+function handle(message: PageMessage): void {
+  if (message.type === 'load') {
+    const next = setUpPageSession(message);
+    next.paused = message.paused;
+    next.speed = message.speed;
+    session = next;
+    obstaclesSent = null;
+    lastBatch = performance.now();
+    post({
+      type: 'loaded',
+      choice: next.choice,
+      world: { width: simulationSettings(next.sim).width, height: simulationSettings(next.sim).height },
+      description: next.scenario.description ?? '',
+      startPositions: next.scenario.units.map((unit) => ({ x: unit.x, y: unit.y })),
+      units: next.unitIds.length,
+    });
+    sendSnapshot();
+    return;
+  }
+  if (session === null) return;
+  switch (message.type) {
+    case 'order':
+      issueOrder(session.sim, message.order);
+      return;
+    case 'clock':
+      if (message.paused !== undefined) session.paused = message.paused;
+      if (message.speed !== undefined) session.speed = message.speed;
+      lastBatch = performance.now();
+      sendSnapshot();
+      return;
+    case 'step':
+      session.paused = true;
+      stepSession(session);
+      sendSnapshot();
+      return;
+    case 'avoidance':
+      setAvoidance(session.sim, message.name);
+      return;
+    case 'response':
+      setCollisionResponse(session.sim, message.response);
+      return;
+    case 'tune':
+      updateSteeringConfig(session.sim, message.changes);
+      return;
+    case 'max-acceleration':
+      setMaxAcceleration(session, message.value);
+      return;
+    case 'view':
+      request = message.request;
+      // a paused page still needs the overlays of a new selection
+      if (session.paused) sendSnapshot();
+      return;
+    case 'hash':
+      post({ type: 'hash', requestId: message.requestId, tick: simulationTick(session.sim), hash: positionsHash(session.sim) });
+      return;
+  }
+}
+
+scope.onmessage = (event) => {
+  try {
+    handle(event.data);
+  } catch (error) {
+    post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+  }
+};
+
+/** One batch: the ticks real time asks for since the last one, then a snapshot if any ran. */
+function batch(): void {
+  const now = performance.now();
+  const elapsed = (now - lastBatch) / 1000;
+  lastBatch = now;
+  if (session !== null && !session.paused) {
+    try {
+      if (advanceSession(session, elapsed, BATCH_BUDGET_MS) > 0) sendSnapshot();
+    } catch (error) {
+      session.paused = true;
+      post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  // the next batch is due a tick's worth after this one began
+  setTimeout(batch, Math.max(0, BATCH_INTERVAL_MS - (performance.now() - now)));
+}
+
+batch();

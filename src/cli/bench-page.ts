@@ -1,0 +1,84 @@
+/**
+ * npm run --silent bench:page -- [--json] [--units 500,1000,2000,5000] [--seconds N]
+ *
+ * The demo page in headless Chromium (Debian's, through playwright-core), head-on blocks of each
+ * size: per size the main thread's milliseconds per frame (median and 95th percentile: input,
+ * drawing and pixi's render, measured on the page), frames per second, and simulated ticks per
+ * real second (60 is real time). The simulation runs in the page's worker, so the frame figures
+ * should not depend on its cost. Chromium here draws with software WebGL: read the figures as
+ * relative, and the medians of several runs.
+ */
+import { parseArgs } from 'node:util';
+import type { HookedWindow } from '../app/hook';
+import { median } from '../scenarios/metrics';
+import { checkNumber } from '../sim/validate';
+import { startBrowserSession, stopBrowserSession, watchForProblems } from './browser';
+
+export interface PageBenchRow {
+  units: number;
+  frameMsMedian: number;
+  frameMsP95: number;
+  framesPerSecond: number;
+  ticksPerSecond: number;
+}
+
+function percentile(values: readonly number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      json: { type: 'boolean', default: false },
+      units: { type: 'string', default: '500,1000,2000,5000' },
+      seconds: { type: 'string', default: '5' },
+    },
+  });
+  const counts = values.units.split(',').map((text, index) => checkNumber(Number(text), `--units[${index}]`, { min: 2, max: 5000, integer: true }));
+  const seconds = checkNumber(Number(values.seconds), '--seconds', { min: 1, max: 120 });
+  const session = await startBrowserSession();
+  try {
+    if (!values.json) {
+      console.log(`the page in headless Chromium (software WebGL), head-on blocks, ${seconds} s measured after 2 s:\n`);
+      console.log('| units | main thread ms/frame, median | p95 | frames/s | ticks/s (60 = real time) |');
+      console.log('| ---: | ---: | ---: | ---: | ---: |');
+    }
+    for (const units of counts) {
+      const page = await session.browser.newPage({ viewport: { width: 1280, height: 720 } });
+      const problems = watchForProblems(page);
+      await page.goto(`${session.baseUrl}/?scenario=head-on&units=${units}&seed=1`, { waitUntil: 'load' });
+      await page.waitForFunction(() => (window as unknown as Partial<HookedWindow>).__rts !== undefined, null, { timeout: 60_000 });
+      await page.waitForTimeout(2000);
+      const read = (): Promise<{ costs: number[]; tick: number; at: number }> =>
+        page.evaluate(() => {
+          const rts = (window as unknown as HookedWindow).__rts;
+          return { costs: rts.frameCosts(), tick: rts.tick(), at: performance.now() };
+        });
+      const start = await read();
+      await page.waitForTimeout(seconds * 1000);
+      const end = await read();
+      await page.close();
+      if (problems.length > 0) throw new Error(`the page reported problems at ${units} units:\n${problems.join('\n')}`);
+      const elapsed = (end.at - start.at) / 1000;
+      const row: PageBenchRow = {
+        units,
+        frameMsMedian: median(end.costs),
+        frameMsP95: percentile(end.costs, 0.95),
+        framesPerSecond: end.costs.length / elapsed,
+        ticksPerSecond: (end.tick - start.tick) / elapsed,
+      };
+      if (values.json) console.log(JSON.stringify(row));
+      else console.log(`| ${units} | ${row.frameMsMedian.toFixed(2)} | ${row.frameMsP95.toFixed(2)} | ${row.framesPerSecond.toFixed(1)} | ${row.ticksPerSecond.toFixed(1)} |`);
+    }
+  } finally {
+    await stopBrowserSession(session);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(2);
+  });
+}
