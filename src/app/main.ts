@@ -99,7 +99,10 @@ async function start(): Promise<void> {
     if (latest !== null && snapshot.tick > latest.tick) {
       interval = Math.min(250, Math.max(1, now - latestAt));
       previous = latest;
-    } else if (latest !== null && snapshot.tick !== latest.tick) previous = null;
+    } else {
+      // the same tick again (new overlays while paused) or a new run: nothing to move between
+      previous = null;
+    }
     latest = snapshot;
     latestAt = now;
     tickTimes.push({ at: now, tick: snapshot.tick });
