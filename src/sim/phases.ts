@@ -82,18 +82,22 @@ export function sense(sim: SimulationState): void {
  */
 function findSleepers(sim: SimulationState): void {
   const sleeping = sim.settings.sleeping;
+  let sleepers = 0;
   for (const unit of sim.units) {
     const sleeps = sleeping && unit.task.kind === 'idle' && unit.resting && !isBodyAwake(unit.body);
     // a unit waking searches its neighbours at once (what it knew is from before it slept)
     if (unit.asleep && !sleeps) unit.sensing.neighbourCount = 0;
     unit.asleep = sleeps;
+    if (sleeps) sleepers++;
   }
+  if (sleepers === 0) return;
   for (const unit of sim.units) {
     if (unit.task.kind !== 'move') continue;
     const sensing = unit.sensing;
     for (let index = 0; index < sensing.neighbourCount; index++) {
-      const other = sim.unitsById.get(sensing.neighbours[index]!.id);
-      if (other === undefined || !other.asleep) continue;
+      // the sense phase lists the units themselves (its world's units are the simulation's)
+      const other = sensing.neighbours[index] as Unit;
+      if (!other.asleep) continue;
       const reach = unit.radius + other.radius + MAKE_WAY_GAP + WAKE_MARGIN;
       if (sensing.neighbourKeys[index]! < 1 + WAKE_MARGIN || distanceSquared(unit.position, other.position) < reach * reach) wake(other);
     }
