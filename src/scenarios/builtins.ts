@@ -708,8 +708,16 @@ export function buildBenchCrossing(units: number): Scenario {
   if (!Number.isInteger(units) || units < 2 || units > MAX_SCENARIO_UNITS) {
     throw new Error(`units: expected an integer from 2 to ${MAX_SCENARIO_UNITS}, got ${describeValue(units)}`);
   }
+  const placed = placeBenchBlocks(units);
+  const { world } = shiftToOrigin(placed);
+  const description = `Two head-on blocks of ${units} units in all, fronts ${BENCH_FRONT_GAP} m apart (the benchmark).`;
+  return parseScenario({ name: 'bench-crossing', description, world, units: placed.units, duration: GROUP_DURATION }, 'the benchmark scenario');
+}
+
+/** The benchmark's two unjittered head-on blocks of `units` in all, fronts BENCH_FRONT_GAP apart. */
+function placeBenchBlocks(units: number): Placed {
   const counts = splitEvenly(units, 2);
-  const placed = placeCrossingGroups(
+  return placeCrossingGroups(
     [
       { direction: 0, count: counts[0]!, team: 0 },
       { direction: Math.PI, count: counts[1]!, team: 1 },
@@ -717,9 +725,6 @@ export function buildBenchCrossing(units: number): Scenario {
     NO_JITTER,
     BENCH_FRONT_GAP,
   );
-  const { world } = shiftToOrigin(placed);
-  const description = `Two head-on blocks of ${units} units in all, fronts ${BENCH_FRONT_GAP} m apart (the benchmark).`;
-  return parseScenario({ name: 'bench-crossing', description, world, units: placed.units, duration: GROUP_DURATION }, 'the benchmark scenario');
 }
 
 /** metres between the benchmark's crossing lane and the standing blocks beside it */
@@ -738,15 +743,7 @@ export function buildBenchArmy(total: number, moving: number): Scenario {
   if (!Number.isInteger(moving) || moving < 2 || moving > total) {
     throw new Error(`moving: expected an integer from 2 to ${total} (the total), got ${describeValue(moving)}`);
   }
-  const counts = splitEvenly(moving, 2);
-  const placed = placeCrossingGroups(
-    [
-      { direction: 0, count: counts[0]!, team: 0 },
-      { direction: Math.PI, count: counts[1]!, team: 1 },
-    ],
-    NO_JITTER,
-    BENCH_FRONT_GAP,
-  );
+  const placed = placeBenchBlocks(moving);
   const standing = total - moving;
   const columns = Math.max(1, Math.floor((placed.maxX - placed.minX - 2 * UNIT_RADIUS) / BLOCK_SPACING) + 1);
   const rowsPerSide = Math.ceil(Math.ceil(standing / columns) / 2);

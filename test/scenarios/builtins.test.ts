@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_SCENARIOS, buildBuiltInScenario } from '../../src/scenarios/builtins';
+import { BUILT_IN_SCENARIOS, buildBenchArmy, buildBenchCrossing, buildBuiltInScenario } from '../../src/scenarios/builtins';
 import { parseScenario, scenarioToFile } from '../../src/scenarios/schema';
 
 describe('built-in scenarios', () => {
@@ -46,4 +46,48 @@ describe('built-in scenarios', () => {
       expect(parseScenario(JSON.parse(JSON.stringify(scenarioToFile(scenario))))).toEqual(scenario);
     });
   }
+});
+
+describe("the benchmark's workloads", () => {
+  it('bench-crossing: two unjittered head-on blocks; bench-army: the same crossing with the rest standing beside its lane, nobody overlapping', () => {
+    const crossing = buildBenchCrossing(500);
+    expect(crossing.units.length).toBe(500);
+    expect(crossing.units.every((unit) => unit.goal !== null)).toBe(true);
+    const army = buildBenchArmy(2000, 500);
+    expect(army.units.length).toBe(2000);
+    const moving = army.units.filter((unit) => unit.goal !== null);
+    const standing = army.units.filter((unit) => unit.goal === null);
+    expect(moving.length).toBe(500);
+    expect(standing.length).toBe(1500);
+    // the crossing itself is the benchmark's, moved up by the blocks below it
+    const shiftY = moving[0]!.y - crossing.units[0]!.y;
+    moving.forEach((unit, index) => {
+      expect(unit.x).toBeCloseTo(crossing.units[index]!.x, 6);
+      expect(unit.y - crossing.units[index]!.y).toBeCloseTo(shiftY, 6);
+    });
+    // standing blocks on both sides of the lane, clear of it, everyone inside the world and apart
+    const laneLow = Math.min(...moving.map((unit) => unit.y));
+    const laneHigh = Math.max(...moving.map((unit) => unit.y));
+    expect(standing.some((unit) => unit.y < laneLow - 3)).toBe(true);
+    expect(standing.some((unit) => unit.y > laneHigh + 3)).toBe(true);
+    expect(standing.every((unit) => unit.y < laneLow - 3 || unit.y > laneHigh + 3)).toBe(true);
+    for (const unit of army.units) {
+      expect(unit.x - unit.radius).toBeGreaterThanOrEqual(0);
+      expect(unit.y - unit.radius).toBeGreaterThanOrEqual(0);
+      expect(unit.x + unit.radius).toBeLessThanOrEqual(army.world.width);
+      expect(unit.y + unit.radius).toBeLessThanOrEqual(army.world.height);
+    }
+    let closest = Infinity;
+    for (let i = 0; i < army.units.length; i++) {
+      for (let j = i + 1; j < army.units.length; j++) {
+        const a = army.units[i]!;
+        const b = army.units[j]!;
+        closest = Math.min(closest, Math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius);
+      }
+    }
+    // the blocks' own spacing: 1.5 m between centres
+    expect(closest).toBeCloseTo(0.5, 6);
+    expect(() => buildBenchArmy(100, 200)).toThrow('moving: expected an integer from 2 to 100 (the total), got 200');
+    expect(() => buildBenchArmy(1.5, 2)).toThrow(/^total: expected an integer from 2 to 20000, got 1.5/);
+  });
 });
