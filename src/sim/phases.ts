@@ -77,8 +77,10 @@ export function sense(sim: SimulationState): void {
  * its body asleep (at rest for half a second; a touch from a moving body wakes it inside the
  * step) and no unit on the move came close: every mover's neighbours from its last sense phase
  * (units, not copies) that it would meet within its look-ahead, or that stand within reach of
- * making way, are woken. Sleeping costs a standing army nothing but a few flag tests per tick,
- * and changes nothing it does: it would only have braked.
+ * making way, are woken. Sleeping costs a standing army nothing but a few flag tests per tick.
+ * Awake, such a unit would only have braked; what changes is when it first sees a mover (its
+ * neighbour search starts afresh when it wakes), which moves contact timings a little (the
+ * figures are in docs/architecture.md).
  */
 function findSleepers(sim: SimulationState): void {
   const sleeping = sim.settings.sleeping;
