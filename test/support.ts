@@ -12,6 +12,7 @@ import {
   hasPendingOrders,
   issueOrder,
   onSimulationEvent,
+  type SimulationEvent,
   stepSimulation,
 } from '../src/index';
 import { type SimulationState, stateOf } from '../src/sim/state';
@@ -34,6 +35,13 @@ export function runUntilPlanned(sim: Simulation, limit = 120): number {
     if (!hasPendingOrders(sim)) return tick;
   }
   throw new Error(`orders still being planned after ${limit} ticks`);
+}
+
+/** Every event the simulation delivers from now on, in order. */
+export function recordEvents(sim: Simulation): SimulationEvent[] {
+  const seen: SimulationEvent[] = [];
+  onSimulationEvent(sim, (event) => seen.push(event));
+  return seen;
 }
 
 /** Records the simulated time of every unit's first arrival, by unit id. */

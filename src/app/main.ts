@@ -27,6 +27,7 @@ import { type Snapshot, U_MOVING, U_RADIUS, U_TARGET_X, U_TARGET_Y, U_TEAM, U_VX
 const DEFAULT_CHOICE: ScenarioChoice = { name: 'head-on', seed: 1 };
 /** screen pixels the panel takes on the right (lil-gui's default width plus its margin) */
 const PANEL_WIDTH = 265;
+const OVERLAY_KEYS = ['routes', 'rays', 'forces', 'sides', 'velocity'] as const satisfies ReadonlyArray<keyof Overlays>;
 /** frame costs kept for the hook between two reads */
 const MAX_FRAME_COSTS = 10_000;
 
@@ -137,19 +138,22 @@ async function start(): Promise<void> {
     if (hud !== null) hud.textContent = `error: ${text}`;
   }
 
-  /** Units as the selection reads them: where they are drawn. */
+  /** Units as the selection reads them: where they are drawn (where the worker last put them
+   * before the first frame). */
   let selectable: SelectableUnit[] = [];
   function selectableUnits(): readonly SelectableUnit[] {
     if (latest === null || view === null) return [];
     const { ids, units } = latest;
+    const drawn = view.drawnPositions();
+    const positions = drawn.length === 2 * ids.length ? drawn : null;
     if (selectable.length !== ids.length) selectable = Array.from(ids, (id) => ({ id, position: { x: 0, y: 0 }, radius: 0 }));
     for (let index = 0; index < ids.length; index++) {
+      const at = index * UNIT_STRIDE;
       const entry = selectable[index] as { id: number; position: { x: number; y: number }; radius: number };
       entry.id = ids[index]!;
-      const at = view.drawnAt(index);
-      entry.position.x = Number.isFinite(at.x) ? at.x : units[index * UNIT_STRIDE + U_X]!;
-      entry.position.y = Number.isFinite(at.y) ? at.y : units[index * UNIT_STRIDE + U_Y]!;
-      entry.radius = units[index * UNIT_STRIDE + U_RADIUS]!;
+      entry.position.x = positions === null ? units[at + U_X]! : positions[2 * index]!;
+      entry.position.y = positions === null ? units[at + U_Y]! : positions[2 * index + 1]!;
+      entry.radius = units[at + U_RADIUS]!;
     }
     return selectable;
   }
@@ -199,20 +203,31 @@ async function start(): Promise<void> {
     if (loaded !== null) panel.show({ choice: loaded.choice, units: loaded.units, paused, speed });
   }
 
-  /** Tells the worker which overlays to build, and for which units. */
-  let sentView = '';
+  /** Tells the worker which overlays to build, and for which units, when that changed since it
+   * was last told (checked every frame without allocating: the selection is a Set the input
+   * changes in place). */
+  const sentOverlays: Overlays = { ...overlays };
+  const sentSelection = new Set<number>();
+  let viewSent = false;
   function sendView(): void {
-    const request = { ...overlays, selected: [...input.selected].sort((a, b) => a - b) };
-    const key = JSON.stringify(request);
-    if (key === sentView) return;
-    sentView = key;
-    send({ type: 'view', request });
+    if (viewSent && OVERLAY_KEYS.every((key) => sentOverlays[key] === overlays[key]) && sameSelection()) return;
+    viewSent = true;
+    Object.assign(sentOverlays, overlays);
+    sentSelection.clear();
+    for (const id of input.selected) sentSelection.add(id);
+    send({ type: 'view', request: { ...overlays, selected: [...input.selected].sort((a, b) => a - b) } });
+  }
+
+  function sameSelection(): boolean {
+    if (sentSelection.size !== input.selected.size) return false;
+    for (const id of input.selected) if (!sentSelection.has(id)) return false;
+    return true;
   }
 
   // --- scenario and panel ---------------------------------------------------------------------
 
   function load(choice: ScenarioChoice): void {
-    sentView = '';
+    viewSent = false;
     send({ type: 'load', choice, settings: { ...settings }, tuning: { ...panel.tuning }, maxAcceleration: panel.maxAcceleration, paused, speed });
   }
 

@@ -10,7 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { HookedWindow } from '../app/hook';
-import { median } from '../scenarios/metrics';
+import { median, percentile } from '../scenarios/metrics';
 import { checkNumber } from '../sim/validate';
 import { startBrowserSession, stopBrowserSession, watchForProblems } from './browser';
 
@@ -20,11 +20,6 @@ export interface PageBenchRow {
   frameMsP95: number;
   framesPerSecond: number;
   ticksPerSecond: number;
-}
-
-function percentile(values: readonly number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
 }
 
 async function main(): Promise<void> {

@@ -74,8 +74,9 @@ export interface SimulationView {
   readonly world: Container;
   /** draws a frame */
   update(frame: Frame, state: ViewState): void;
-  /** where unit `index` (in snapshot order) was drawn in the last update, metres */
-  drawnAt(index: number): { x: number; y: number };
+  /** where the units were drawn in the last update, metres: x, y per unit in snapshot order
+   * (empty before the first update) */
+  drawnPositions(): Readonly<Float64Array>;
   readonly counts: Readonly<OverlayCounts>;
   destroy(): void;
 }
@@ -297,7 +298,7 @@ export function createSimulationView(parent: Container, renderer: Renderer, size
       drawOverlays(frame);
       drawBox(state.selectionBox, state.facingDrag);
     },
-    drawnAt: (index) => ({ x: drawn[2 * index]!, y: drawn[2 * index + 1]! }),
+    drawnPositions: () => drawn,
     destroy() {
       world.destroy({ children: true, context: true });
       unitTexture.destroy(true);

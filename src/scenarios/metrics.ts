@@ -290,13 +290,17 @@ function nearestRank(sorted: readonly number[], fraction: number): number {
   return sorted[index]!;
 }
 
-/** The middle value, or the mean of the two middle values for an even count; 0 when empty. */
 /** The middle value (the mean of the two middle values for an even count); 0 for none. */
 export function median(values: readonly number[]): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** The nearest-rank percentile (`fraction` 0.95 for the 95th) of unsorted values; NaN for none. */
+export function percentile(values: readonly number[], fraction: number): number {
+  return values.length === 0 ? Number.NaN : nearestRank([...values].sort((a, b) => a - b), fraction);
 }
 
 /** Path length, heading changes and arrival, for units that have not arrived yet. */

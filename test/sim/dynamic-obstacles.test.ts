@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type SimulationEvent, addObstacle, addUnit, createSimulation, getUnit, issueOrder, listUnits, onSimulationEvent, removeObstacle } from '../../src/index';
-import { recordArrivals, runTicks } from '../support';
-
-function events(sim: ReturnType<typeof createSimulation>): SimulationEvent[] {
-  const seen: SimulationEvent[] = [];
-  onSimulationEvent(sim, (event) => seen.push(event));
-  return seen;
-}
+import { addObstacle, addUnit, createSimulation, getUnit, issueOrder, listUnits, removeObstacle } from '../../src/index';
+import { recordArrivals, recordEvents, runTicks } from '../support';
 
 describe('obstacles that change during play', () => {
   it('a building placed across a walking group\'s path: every unit goes round it and arrives', () => {
@@ -14,7 +8,7 @@ describe('obstacles that change during play', () => {
     const ids = [0, 1, 2, 3, 4].map((i) => addUnit(sim, { x: 5, y: 14 + 2 * i }));
     issueOrder(sim, { kind: 'move', unitIds: ids, target: { x: 55, y: 18 } });
     const arrivals = recordArrivals(sim);
-    const seen = events(sim);
+    const seen = recordEvents(sim);
     runTicks(sim, 2 * 60);
     // 2 x 30 m, from the bottom wall up, right across the straight way
     addObstacle(sim, { type: 'box', x: 30, y: 15, width: 2, height: 30, angle: 0 });
@@ -57,7 +51,7 @@ describe('obstacles that change during play', () => {
     const inside = addUnit(sim, { x: 20, y: 15 });
     const edge = addUnit(sim, { x: 23.2, y: 15 });
     const away = addUnit(sim, { x: 5, y: 5 });
-    const seen = events(sim);
+    const seen = recordEvents(sim);
     addObstacle(sim, { type: 'box', x: 20, y: 15, width: 6, height: 4, angle: 0.3 });
     runTicks(sim, 60);
     const displaced = seen.filter((event) => event.type === 'displaced');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type SimulationEvent, addObstacle, addUnit, createSimulation, getUnit, issueOrder, removeUnit, onSimulationEvent, listUnits } from '../../src/index';
+import { addObstacle, addUnit, createSimulation, getUnit, issueOrder, removeUnit, listUnits } from '../../src/index';
 import { prepareShape } from '../../src/math/shapes';
 import { addNavObstacle, createNavMap } from '../../src/nav/navmap';
 import { createRoute, navLayer, routeCost } from '../../src/nav/route';
-import { recordArrivals, runTicks } from '../support';
+import { recordArrivals, recordEvents, runTicks } from '../support';
 
 /** The four walls of a 6 x 6 m room (1 m thick) centred on (cx, cy), no door. */
 function room(cx: number, cy: number) {
@@ -27,12 +27,6 @@ function closestToTallWall(sim: ReturnType<typeof createSimulation>, unit: { pos
     closest = Math.min(closest, Math.hypot(dx, dy));
   });
   return closest;
-}
-
-function events(sim: ReturnType<typeof createSimulation>): SimulationEvent[] {
-  const seen: SimulationEvent[] = [];
-  onSimulationEvent(sim, (event) => seen.push(event));
-  return seen;
 }
 
 describe('routes around walls', () => {
@@ -68,7 +62,7 @@ describe('routes around walls', () => {
   it('a walled-in target: an unreachable event, and the units go to the closest point they can reach', () => {
     const sim = createSimulation({ width: 40, height: 20 });
     for (const wallShape of room(30, 10)) addObstacle(sim, wallShape);
-    const seen = events(sim);
+    const seen = recordEvents(sim);
     const ids = [addUnit(sim, { x: 5, y: 9 }), addUnit(sim, { x: 5, y: 11 })];
     issueOrder(sim, { kind: 'move', unitIds: ids, target: { x: 30, y: 10 } });
     const arrivals = recordArrivals(sim);
