@@ -1,10 +1,53 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({
+const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * `vite` serves the demo page and the examples (examples/*), `vite build` builds them as a site
+ * into dist-page/, and `vite build --mode lib` builds the package into dist/ (see package.json's
+ * `exports`): the engine (src/index.ts) and the scenarios entry (src/scenarios/index.ts) as ES
+ * modules, with planck and zod left to the consumer's install. The examples import the engine by
+ * its package name, as a game would; the alias below points that name at the source.
+ */
+export default defineConfig(({ mode }) => ({
   server: { host: '127.0.0.1' },
+  resolve: {
+    alias: [
+      { find: /^rts-steer\/scenarios$/, replacement: here('./src/scenarios/index.ts') },
+      { find: /^rts-steer$/, replacement: here('./src/index.ts') },
+    ],
+  },
+  build:
+    mode === 'lib'
+      ? {
+          outDir: 'dist',
+          emptyOutDir: true,
+          sourcemap: false,
+          minify: false,
+          lib: {
+            entry: { index: here('./src/index.ts'), scenarios: here('./src/scenarios/index.ts') },
+            formats: ['es'],
+          },
+          rolldownOptions: {
+            external: (id: string) => ['planck', 'zod'].some((name) => id === name || id.startsWith(`${name}/`)),
+            output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+          },
+        }
+      : {
+          outDir: 'dist-page',
+          emptyOutDir: true,
+          rolldownOptions: { input: pageInputs() },
+        },
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
   },
-});
+}));
+
+/** The demo page and every example page, for the site build. */
+function pageInputs(): Record<string, string> {
+  return { main: resolve(here('./index.html')) };
+}

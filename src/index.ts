@@ -4,6 +4,9 @@
  *
  * A `Simulation` is opaque: make it with `createSimulation`, change it with the functions below,
  * read it with the queries (`getUnit`, `listUnits`, `listObstacles`, `simulationTime`, ...).
+ *
+ * Scenario files, the built-in scenarios, runs and their metrics are the second entry point,
+ * src/scenarios/index.ts (`rts-steer/scenarios` in the package).
  */
 export * from './math/vec2';
 export { createRandom, type Random } from './math/random';
@@ -54,28 +57,3 @@ export {
   type UnitView,
 } from './sim/simulation';
 export { arrangeSlots, type FormationRequest } from './orders/formation';
-export {
-  BUILT_IN_SCENARIOS,
-  BUILT_IN_SCENARIO_NAMES,
-  buildBuiltInScenario,
-  type BuiltInOptions,
-  type BuiltInScenario,
-} from './scenarios/builtins';
-export { JsonSyntaxError } from './scenarios/json';
-export { type ScenarioMetrics, createMetricsRecorder, finishMetrics, recordTick } from './scenarios/metrics';
-export {
-  type RunOptions,
-  type ScenarioResult,
-  createScenarioSimulation,
-  runScenario,
-  traceLine,
-} from './scenarios/run';
-export {
-  type Scenario,
-  type ScenarioFile,
-  type ScenarioUnit,
-  ScenarioError,
-  parseScenario,
-  parseScenarioText,
-  scenarioToFile,
-} from './scenarios/schema';

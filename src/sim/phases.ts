@@ -14,6 +14,7 @@ import { packUnits, senseUnit } from '../steering/sense';
 import { separationForce } from '../steering/separation';
 import { type ContactUnit, sidewaysImpulses } from '../steering/sideways';
 import { decideNothing } from '../steering/strategy';
+import { nowMs } from './clock';
 import { emit } from './events';
 import { standDown } from './planning';
 import { applyRecovery, trackProgress } from './progress';
@@ -254,9 +255,9 @@ export function applyForces(sim: SimulationState): void {
 
 /** Phase 6: planck integrates; the collision response acts inside it (`respondToContact`). */
 export function stepPhysics(sim: SimulationState): void {
-  const start = performance.now();
+  const start = nowMs();
   stepWorld(sim.physics, sim.settings.dt);
-  sim.timing.physicsMs = performance.now() - start;
+  sim.timing.physicsMs = nowMs() - start;
   sim.tick++;
 }
 

@@ -11,6 +11,7 @@ import { MAX_CLEARANCE, NAV_CELL, bestFreeCell, columnOf, obstaclesNear, rowOf, 
 import { NEAR_COST, type Route, cellCost, createRoute, isUsable, navLayer, prepareTile, routeCost } from '../nav/route';
 import { arrangeSlots } from '../orders/formation';
 import { groupArrivalRadius } from '../orders/orders';
+import { nowMs } from './clock';
 import { emit } from './events';
 import { IDLE, type PlanJob, type SimulationState, type Unit, newProgress, simulatedTime } from './state';
 
@@ -26,7 +27,7 @@ export function applyPendingOrders(sim: SimulationState): void {
   sim.timing.planMs = 0;
   sim.timing.planWork = 0;
   if (sim.pendingOrders.length === 0 && sim.planning.length === 0 && !sim.routesStale) return;
-  const start = performance.now();
+  const start = nowMs();
   const work = sim.navMap.work;
   for (const { order, orderId } of sim.pendingOrders) {
     const units = unitsOf(sim, order.unitIds);
@@ -51,7 +52,7 @@ export function applyPendingOrders(sim: SimulationState): void {
   }
   sim.pendingOrders.length = 0;
   advancePlanning(sim);
-  sim.timing.planMs = performance.now() - start;
+  sim.timing.planMs = nowMs() - start;
   sim.timing.planWork = sim.navMap.work - work;
 }
 

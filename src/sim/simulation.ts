@@ -22,6 +22,7 @@ import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideway
 import { AVOIDANCE_NAMES, AVOIDANCE_STRATEGIES } from '../steering/strategies/index';
 import { type AvoidanceName, createAvoidanceDecision } from '../steering/strategy';
 import { DEFAULT_SIMULATION, DEFAULT_UNIT } from './defaults';
+import { nowMs } from './clock';
 import { type SimulationListener, createEventLog, deliver, emit } from './events';
 import { applyForces, askForWay, decide, readBack, respondToContact, sense, settleArrivals, stepPhysics } from './phases';
 import { applyPendingOrders, routeOrdersInFlight } from './planning';
@@ -150,7 +151,7 @@ function wallShapes(width: number, height: number): ShapeGeometry[] {
 /** Runs one fixed tick. */
 export function stepSimulation(sim: Simulation): void {
   const state = stateOf(sim);
-  const start = performance.now();
+  const start = nowMs();
   applyPendingOrders(state);
   sense(state);
   askForWay(state);
@@ -162,7 +163,7 @@ export function stepSimulation(sim: Simulation): void {
   // with the events raised between ticks too (a unit moved out from under a new obstacle)
   deliver(state.events);
   state.events.raised.length = 0;
-  state.timing.tickMs = performance.now() - start;
+  state.timing.tickMs = nowMs() - start;
 }
 
 // ---------------------------------------------------------------------------------------------
