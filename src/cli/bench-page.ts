@@ -22,14 +22,29 @@ export interface PageBenchRow {
   ticksPerSecond: number;
 }
 
+const USAGE = `usage: npm run --silent bench:page -- [options]
+
+The demo page in headless Chromium, head-on blocks of each size: the main thread's ms per frame
+(median, p95), frames per second, and simulated ticks per real second (60 is real time).
+
+  --units N,N     unit counts (default 500,1000,2000,5000; at most 5000)
+  --seconds N     seconds measured per size, after 2 s (default 5)
+  --json          one JSON object per size
+  -h, --help      print this and exit`;
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
+      help: { type: 'boolean', short: 'h', default: false },
       json: { type: 'boolean', default: false },
       units: { type: 'string', default: '500,1000,2000,5000' },
       seconds: { type: 'string', default: '5' },
     },
   });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
   const counts = values.units.split(',').map((text, index) => checkNumber(Number(text), `--units[${index}]`, { min: 2, max: 5000, integer: true }));
   const seconds = checkNumber(Number(values.seconds), '--seconds', { min: 1, max: 120 });
   const session = await startBrowserSession();
@@ -73,7 +88,7 @@ async function main(): Promise<void> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
     process.exit(2);
   });
 }

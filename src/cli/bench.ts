@@ -221,9 +221,24 @@ function armyOption(text: string, index: number): [number, number] {
   return [total, moving];
 }
 
+const USAGE = `usage: npm run --silent bench -- [options]
+
+Median milliseconds per tick while two square groups cross head-on, against planck's step alone;
+then the planning cost of group moves on big rocky maps.
+
+  --units N,N           unit counts of the head-on rows (default 250,500,1000,2000,5000)
+  --army TOTAL:MOVING   standing-army rows: MOVING units cross, the rest stand (default 5000:500; '' for none)
+  --ticks N             ticks measured per row, after 30 warm-up ticks (default 300)
+  --avoidance NAME      ${AVOIDANCE_NAMES.join(', ')} (default ${DEFAULT_SIMULATION.avoidance})
+  --response NAME       ${COLLISION_RESPONSES.join(', ')} (default ${DEFAULT_SIMULATION.response})
+  --json                one JSON object per row (the planning rows only with --plan)
+  --plan                with --json, also the planning rows
+  -h, --help            print this and exit`;
+
 function main(): void {
   const { values } = parseArgs({
     options: {
+      help: { type: 'boolean', short: 'h', default: false },
       json: { type: 'boolean', default: false },
       avoidance: { type: 'string', default: DEFAULT_SIMULATION.avoidance },
       response: { type: 'string', default: DEFAULT_SIMULATION.response },
@@ -233,6 +248,10 @@ function main(): void {
       plan: { type: 'boolean', default: false },
     },
   });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
   const avoidance = checkOneOf(values.avoidance, '--avoidance', AVOIDANCE_NAMES);
   const response = checkOneOf(values.response, '--response', COLLISION_RESPONSES);
   const ticks = checkNumber(Number(values.ticks), '--ticks', { min: 1, integer: true });
@@ -283,7 +302,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     main();
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
     process.exit(2);
   }
 }

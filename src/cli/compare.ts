@@ -156,12 +156,28 @@ export function plannedSettings(
   });
 }
 
+const USAGE = `usage: npm run --silent compare -- [options]
+
+Runs every built-in scenario with every avoidance strategy (sideways response), rays with the plain
+physics response, and DetourCrowd, and prints the metrics as Markdown tables (docs/metrics.md).
+
+  --only NAME,NAME       only these built-in scenarios (default: all)
+  --avoidance NAME,NAME  only these strategies: ${PEER_NAMES.join(', ')}
+  --response NAME,NAME   run every listed strategy with every listed response: ${COLLISION_RESPONSES.join(', ')}
+  --seeds 1,2 | 1-5      seeds to run (default 1); with several, a table of means over them follows
+  --jobs N               share the runs among N worker threads (default 1)
+  --steering JSON        re-tune the controller for every run, e.g. '{"lookAheadTime": 2}'
+  --json                 one JSON object per run instead of tables
+  --out FILE             also write the output to FILE
+  -h, --help             print this and exit`;
+
 export async function main(argv: string[]): Promise<number> {
   let plan;
   try {
     const { values } = parseArgs({
       args: argv,
       options: {
+        help: { type: 'boolean', short: 'h', default: false },
         out: { type: 'string' },
         only: { type: 'string' },
         avoidance: { type: 'string' },
@@ -172,6 +188,10 @@ export async function main(argv: string[]): Promise<number> {
         steering: { type: 'string' },
       },
     });
+    if (values.help) {
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    }
     const jobs = values.jobs === undefined ? 1 : Number(values.jobs);
     if (!(Number.isInteger(jobs) && jobs >= 1 && jobs <= 64)) throw new Error(`--jobs: expected a whole number from 1 to 64, got ${JSON.stringify(values.jobs)}`);
     let steering: Partial<SteeringConfig> | undefined;
@@ -203,7 +223,7 @@ export async function main(argv: string[]): Promise<number> {
       }
     }
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n`);
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
     return 2;
   }
   const specs: RunSpec[] = plan.scenarios.flatMap((scenario) =>

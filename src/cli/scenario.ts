@@ -29,6 +29,7 @@ options:
   --trace FILE       write every tick's positions as NDJSON: {"t": 0.0167, "p": [x0, y0, ...]}
   --export FILE      write the scenario as a JSON file and exit without running it
   --list             list the built-in scenarios
+  -h, --help         print this and exit
 
 built-in scenarios:
 ${BUILT_IN_SCENARIOS.map((scenario) => `  ${scenario.name.padEnd(17)} ${scenario.description}`).join('\n')}`;

@@ -45,6 +45,8 @@ const changeSchema = z.strictObject({
 });
 
 const scenarioSchema = z.strictObject({
+  /** where an editor finds a JSON Schema for the file; accepted and ignored */
+  $schema: z.string().optional(),
   name: z.string().min(1),
   /** one or two sentences on what the scenario shows */
   description: z.string().optional(),

@@ -8,7 +8,7 @@ const root = join(import.meta.dirname, '..', '..');
 const directory = mkdtempSync(join(tmpdir(), 'rts-cli-'));
 
 /** Runs a CLI entry point the way `npm run --silent scenario -- ...` does (through tsx). */
-function cli(script: 'scenario' | 'compare', args: string[]): { status: number | null; stdout: string; stderr: string } {
+function cli(script: 'scenario' | 'compare' | 'bench' | 'bench-page', args: string[]): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src', 'cli', `${script}.ts`), ...args], {
     cwd: root,
     encoding: 'utf8',
@@ -139,6 +139,28 @@ describe('npm run compare', () => {
       expect(result.status).toBe(2);
       expect(result.stdout).toBe('');
       expect(result.stderr).toMatch(/^--(only|seeds|jobs): expected/);
+    }
+  });
+});
+
+describe('--help', () => {
+  it('prints the usage of every command line and exits 0; an unknown option exits 2 with the usage', () => {
+    const options: Record<string, string[]> = {
+      scenario: ['--avoidance', '--response', '--seed', '--units', '--duration', '--json', '--trace', '--export', '--list'],
+      compare: ['--only', '--avoidance', '--response', '--seeds', '--jobs', '--steering', '--json', '--out'],
+      bench: ['--units', '--army', '--ticks', '--avoidance', '--response', '--json', '--plan'],
+      'bench-page': ['--units', '--seconds', '--json'],
+    };
+    for (const [script, names] of Object.entries(options)) {
+      const help = cli(script as 'scenario', ['--help']);
+      expect(help.status, script).toBe(0);
+      expect(help.stdout, script).toMatch(/^usage: npm run --silent /);
+      for (const name of [...names, '--help']) expect(help.stdout, `${script} ${name}`).toContain(name);
+      const wrong = cli(script as 'scenario', ['--no-such-option']);
+      expect(wrong.status, script).toBe(2);
+      expect(wrong.stdout, script).toBe('');
+      expect(wrong.stderr, script).toContain("'--no-such-option'");
+      expect(wrong.stderr, script).toContain('usage: npm run --silent ');
     }
   });
 });

@@ -93,6 +93,11 @@ describe('scenario schema', () => {
     expect(problemsOf({ ...minimal, units: [{ x: 2, y: 5, raduis: 1 }] })).toEqual(['units[0]: unknown key "raduis"']);
   });
 
+  it('accepts a "$schema" key for editors, checks it is a string, and keeps nothing of it', () => {
+    expect(parseScenario({ $schema: 'https://example.org/scenario.schema.json', ...minimal })).toEqual(parseScenario(minimal));
+    expect(problemsOf({ $schema: 3, ...minimal })).toEqual(['$schema: expected a string, got 3']);
+  });
+
   it('checks obstacles by type, including convexity', () => {
     expect(problemsOf({ ...minimal, obstacles: [{ type: 'triangle' }] })).toEqual([
       'obstacles[0].type: expected "circle" or "box" or "polygon", got "triangle"',
