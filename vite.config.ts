@@ -49,5 +49,10 @@ export default defineConfig(({ mode }) => ({
 
 /** The demo page and every example page, for the site build. */
 function pageInputs(): Record<string, string> {
-  return { main: resolve(here('./index.html')) };
+  return {
+    main: resolve(here('./index.html')),
+    examples: resolve(here('./examples/index.html')),
+    'minimal-pixi': resolve(here('./examples/minimal-pixi/index.html')),
+    'rts-starter': resolve(here('./examples/rts-starter/index.html')),
+  };
 }

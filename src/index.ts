@@ -10,7 +10,7 @@
  */
 export * from './math/vec2';
 export { createRandom, type Random } from './math/random';
-export type { ObstacleShape } from './math/shapes';
+export type { ObstacleDef, ObstacleShape } from './math/shapes';
 export { groupArrivalRadius, type MoveOrder, type Order, type StopOrder } from './orders/orders';
 export { LEFT, NO_SIDE, RIGHT, type Side } from './steering/agent';
 export { DEFAULT_STEERING_CONFIG, resolveSteeringConfig, type SteeringConfig } from './steering/config';

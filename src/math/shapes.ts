@@ -9,6 +9,9 @@ export type ObstacleShape =
   | { type: 'box'; x: number; y: number; width: number; height: number; angle: number }
   | { type: 'polygon'; points: ReadonlyArray<readonly [number, number]> };
 
+/** An obstacle as given to `addObstacle`: a box's angle (radians) may be left out, meaning 0. */
+export type ObstacleDef = Exclude<ObstacleShape, { type: 'box' }> | { type: 'box'; x: number; y: number; width: number; height: number; angle?: number };
+
 /** An obstacle prepared for fast distance queries. */
 export interface ShapeGeometry {
   readonly kind: 'circle' | 'box' | 'polygon';

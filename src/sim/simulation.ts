@@ -7,7 +7,7 @@
  * One tick (`stepSimulation`) is a fixed list of phases: planning.ts turns orders into tasks;
  * phases.ts holds the rest.
  */
-import { type ObstacleShape, type ShapeGeometry, prepareShape, signedDistance } from '../math/shapes';
+import { type ObstacleDef, type ShapeGeometry, prepareShape, signedDistance } from '../math/shapes';
 import { type ReadonlyVec2, vec2 } from '../math/vec2';
 import { NAV_CELL, addNavObstacle, columnOf, createNavMap, isFreeCell, nearestFreeCell, removeNavObstacle, rowOf } from '../nav/navmap';
 import { tracePath } from '../nav/route';
@@ -241,7 +241,7 @@ export function removeUnit(sim: Simulation, unitId: number): boolean {
  * standing where it is placed is moved out to the nearest free ground (a `displaced` event), and
  * a unit whose target lies under it gets the nearest free point instead.
  */
-export function addObstacle(sim: Simulation, def: ObstacleShape): number {
+export function addObstacle(sim: Simulation, def: ObstacleDef): number {
   const state = stateOf(sim);
   const shape = validateObstacle(def);
   const id = state.nextObstacleId++;
