@@ -44,6 +44,9 @@ export default defineConfig(({ mode }) => ({
     include: ['test/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
+    // two files at a time: vitest's default (cores - 1) runs one at a time on a two-core machine,
+    // and the simulation tests are single-threaded
+    maxWorkers: 2,
   },
 }));
 
