@@ -17,6 +17,7 @@ import { AVOIDANCE_NAMES } from '../steering/strategies/index';
 import type { AvoidanceName } from '../steering/strategy';
 import type { HookUnit, HookedWindow, PageHook } from './hook';
 import { hudText } from './hud';
+import { renderLegend } from './legend';
 import { type InputTarget, attachKeys, attachPointer, panWithKeys } from './input';
 import { createPanel } from './panel';
 import type { PageMessage, WorkerMessage } from './protocol';
@@ -32,13 +33,7 @@ const OVERLAY_KEYS = ['routes', 'rays', 'forces', 'sides', 'velocity'] as const 
 const MAX_FRAME_COSTS = 10_000;
 
 /** What the page knows of the scenario the worker runs. */
-interface Loaded {
-  choice: ScenarioChoice;
-  world: { width: number; height: number };
-  description: string;
-  startPositions: Array<{ x: number; y: number }>;
-  units: number;
-}
+type Loaded = Omit<Extract<WorkerMessage, { type: 'loaded' }>, 'type'>;
 
 async function start(): Promise<void> {
   const app = new Application();
@@ -129,6 +124,7 @@ async function start(): Promise<void> {
     writeUrl();
     panel.show({ choice: message.choice, units: message.units, paused, speed });
     sendView();
+    showLegend();
     (window as unknown as HookedWindow).__rts = hook;
   }
 
@@ -277,6 +273,13 @@ async function start(): Promise<void> {
   // --- the loop: draw the latest snapshots --------------------------------------------------
 
   const hud = document.getElementById('hud')!;
+  const about = document.getElementById('about');
+  /** the overlays the legend shows, as a key ('10100'), to redraw it only when they change */
+  let legendKey = '';
+  function showLegend(): void {
+    legendKey = OVERLAY_KEYS.map((key) => (overlays[key] ? '1' : '0')).join('');
+    if (about !== null && loaded !== null) renderLegend(about, { description: loaded.description, teams: loaded.teams, overlays });
+  }
   let frameMs = 0;
   let frameStart = 0;
   /** main-thread milliseconds of each frame since the hook last read them (update and render) */
@@ -287,6 +290,7 @@ async function start(): Promise<void> {
     while (markers.length > 0 && markers[0]!.age > MARKER_LIFETIME) markers.shift();
     panWithKeys(viewport, held, ticker.deltaMS / 1000);
     sendView();
+    if (OVERLAY_KEYS.map((key) => (overlays[key] ? '1' : '0')).join('') !== legendKey) showLegend();
     if (view !== null && latest !== null) {
       // drawn one snapshot interval behind the worker, moving evenly from the previous to the latest
       const alpha = previous === null ? 1 : Math.min(1, (frameStart - latestAt) / interval);

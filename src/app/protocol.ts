@@ -39,6 +39,8 @@ export type WorkerMessage =
       startPositions: Array<{ x: number; y: number }>;
       /** total units in the scenario */
       units: number;
+      /** units per team, by team number (0 for a team number nobody has) */
+      teams: number[];
     }
   | { type: 'snapshot'; snapshot: Snapshot }
   | { type: 'hash'; requestId: number; tick: number; hash: string }

@@ -57,6 +57,7 @@ function handle(message: PageMessage): void {
       description: next.scenario.description ?? '',
       startPositions: next.scenario.units.map((unit) => ({ x: unit.x, y: unit.y })),
       units: next.unitIds.length,
+      teams: teamSizes(next.scenario.units),
     });
     sendSnapshot();
     return;
@@ -126,3 +127,13 @@ function batch(): void {
 }
 
 batch();
+
+/** Units per team number, for the page's legend. */
+function teamSizes(units: ReadonlyArray<{ team: number }>): number[] {
+  const sizes: number[] = [];
+  for (const unit of units) {
+    while (sizes.length <= unit.team) sizes.push(0);
+    sizes[unit.team]!++;
+  }
+  return sizes;
+}

@@ -89,6 +89,21 @@ const SIDE_LEFT = 0x88c0d0;
 const SIDE_RIGHT = 0xd08770;
 const SELECTED = 0xffffff;
 const ROUTE = 0xb48ead;
+
+/** What each overlay's colours mean, for the page's legend (the same colours the view draws). */
+export const OVERLAY_LEGEND: { readonly [K in keyof Overlays]: ReadonlyArray<readonly [colour: number, meaning: string]> } = {
+  routes: [[ROUTE, 'route of the selection, and each unit\'s next waypoint']],
+  rays: [
+    [RAY_CLEAR, 'look-ahead ray, clear'],
+    [RAY_HIT, 'ray that hits, and where the unit would touch'],
+  ],
+  forces: [[FORCE, 'avoidance force']],
+  sides: [
+    [SIDE_LEFT, 'passes on its left'],
+    [SIDE_RIGHT, 'passes on its right'],
+  ],
+  velocity: [[VELOCITY, 'velocity (0.5 s of travel)']],
+};
 /** pixels of the unit texture's disc radius (particles are scaled to each unit's radius) */
 const TEXTURE_RADIUS = 64;
 

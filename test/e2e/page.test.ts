@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HookedWindow, PageHook } from '../../src/app/hook';
 import { setUpPageSession, stepSession } from '../../src/app/session';
 import { positionsHash } from '../../src/render/snapshot';
+import { BUILT_IN_SCENARIOS } from '../../src/scenarios/builtins';
 import { DEFAULT_UNIT } from '../../src/sim/defaults';
 import { type BrowserSession, startBrowserSession, stopBrowserSession, watchForProblems } from '../../src/cli/browser';
 
@@ -273,6 +274,37 @@ describe('the demo page in Chromium', () => {
     expect(problems).toEqual([]);
     await page.close();
   }, 120_000);
+
+  it('explains itself at 1280 x 720: the scenario\'s description, a colour legend that follows the overlays, a help line clear of the panel', async () => {
+    const page = await session!.browser.newPage({ viewport: { width: 1280, height: 720 } });
+    const problems = watchForProblems(page);
+    await page.goto(`${session!.baseUrl}/?scenario=four-groups&seed=2`, { waitUntil: 'load' });
+    await page.waitForFunction(() => (window as unknown as Partial<HookedWindow>).__rts !== undefined, null, { timeout: 30_000 });
+    const about = page.locator('#about');
+    const description = BUILT_IN_SCENARIOS.find((scenario) => scenario.name === 'four-groups')!.description;
+    expect(await about.locator('.description').textContent()).toBe(description);
+    const keys = async (): Promise<string[]> => about.locator('.key').allTextContents();
+    const teams = (await hook(page, (rts) => rts.units())).reduce((sizes: number[], unit) => {
+      sizes[unit.team] = (sizes[unit.team] ?? 0) + 1;
+      return sizes;
+    }, []);
+    expect(teams.length).toBe(4);
+    expect((await keys()).filter((key) => key.startsWith('team '))).toEqual(teams.map((count, team) => `team ${team}: ${count} units`));
+    expect((await keys()).some((key) => key.includes('ray'))).toBe(false);
+    await guiControl(page, 'rays').check();
+    await page.waitForFunction(() => [...document.querySelectorAll('#about .key')].some((key) => key.textContent!.includes('ray that hits')));
+    await guiControl(page, 'rays').uncheck();
+    await page.waitForFunction(() => ![...document.querySelectorAll('#about .key')].some((key) => key.textContent!.includes('ray')));
+    // the help line and the legend end left of the panel, and nothing in them is cut off
+    const panelLeft = await page.locator('.lil-gui.lil-root').evaluate((element) => element.getBoundingClientRect().left);
+    for (const selector of ['#help', '#about']) {
+      const box = await page.locator(selector).evaluate((element) => ({ right: element.getBoundingClientRect().right, overflow: element.scrollWidth - element.clientWidth }));
+      expect(box.right, selector).toBeLessThanOrEqual(panelLeft);
+      expect(box.overflow, selector).toBe(0);
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
 
   it('the avoidance dropdown lists every strategy and switches the running simulation', async () => {
     const { page, problems } = await openPage();
