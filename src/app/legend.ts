@@ -3,7 +3,8 @@
  * the colours of the overlays that are switched on mean. Built from the same colour tables the
  * view draws with (TEAM_COLOURS, OVERLAY_LEGEND), as DOM nodes (a description is text, never markup).
  */
-import { OVERLAY_LEGEND, type Overlays, TEAM_COLOURS } from '../render/view';
+import { TEAM_COLOURS, cssColour } from '../render/colours';
+import { OVERLAY_LEGEND, type Overlays } from '../render/view';
 
 export interface LegendContent {
   description: string;
@@ -34,7 +35,7 @@ export function renderLegend(element: HTMLElement, content: LegendContent): void
     const row = document.createElement('span');
     row.className = 'key';
     const swatch = document.createElement('i');
-    swatch.style.background = `#${colour.toString(16).padStart(6, '0')}`;
+    swatch.style.background = cssColour(colour);
     row.append(swatch, meaning);
     list.append(row);
   }

@@ -13,11 +13,12 @@
  * also writes the tables to a file; `--json` prints one JSON object per run instead. `--steering`
  * re-tunes the engine's controller for every run, e.g. `--steering '{"lookAheadTime": 2}'`.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { BUILT_IN_SCENARIO_NAMES } from '../scenarios/builtins';
 import { type SteeringConfig, resolveSteeringConfig } from '../steering/config';
 import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
+import { type ChartRow, comparisonChart } from './pictures';
 import { createProgress, formatNumber, oneOfOption } from './report';
 import { PEER_NAMES, type PeerName, type RunResult, type RunSpec, runAll } from './runs';
 
@@ -169,6 +170,8 @@ physics response, and DetourCrowd, and prints the metrics as Markdown tables (do
   --steering JSON        re-tune the controller for every run, e.g. '{"lookAheadTime": 2}'
   --json                 one JSON object per run instead of tables
   --out FILE             also write the output to FILE
+  --svg FILE             also draw a chart of collisions and time to goal per scenario and strategy
+  --from FILE            no runs: read them from FILE, the output of an earlier --json
   -h, --help             print this and exit`;
 
 export async function main(argv: string[]): Promise<number> {
@@ -186,6 +189,8 @@ export async function main(argv: string[]): Promise<number> {
         jobs: { type: 'string' },
         json: { type: 'boolean', default: false },
         steering: { type: 'string' },
+        svg: { type: 'string' },
+        from: { type: 'string' },
       },
     });
     if (values.help) {
@@ -203,8 +208,14 @@ export async function main(argv: string[]): Promise<number> {
         throw new Error(`--steering: ${(error as Error).message}`);
       }
     }
+    if (values.from !== undefined) {
+      const given = (['only', 'avoidance', 'response', 'seeds', 'jobs', 'steering'] as const).filter((name) => values[name] !== undefined);
+      if (given.length > 0) throw new Error(`--from: reads finished runs, so --${given[0]} has nothing to choose`);
+    }
     plan = {
       out: values.out,
+      svg: values.svg,
+      from: values.from === undefined ? undefined : readRuns(values.from),
       steering,
       json: values.json,
       jobs,
@@ -215,11 +226,12 @@ export async function main(argv: string[]): Promise<number> {
         values.response === undefined ? undefined : listOption(values.response, '--response', COLLISION_RESPONSES),
       ),
     };
-    if (plan.out !== undefined) {
+    for (const [option, path] of [['--out', plan.out], ['--svg', plan.svg]] as const) {
+      if (path === undefined) continue;
       try {
-        writeFileSync(plan.out, ''); // find out now, not after minutes of runs, that it cannot be written
+        writeFileSync(path, ''); // find out now, not after minutes of runs, that it cannot be written
       } catch (error) {
-        throw new Error(`--out: cannot write ${JSON.stringify(plan.out)}: ${(error as Error).message}`);
+        throw new Error(`${option}: cannot write ${JSON.stringify(path)}: ${(error as Error).message}`);
       }
     }
   } catch (error) {
@@ -229,9 +241,14 @@ export async function main(argv: string[]): Promise<number> {
   const specs: RunSpec[] = plan.scenarios.flatMap((scenario) =>
     plan.settings.flatMap((setting) => plan.seeds.map((seed) => ({ scenario, seed, ...setting, ...(plan.steering === undefined ? {} : { steering: plan.steering }) }))),
   );
-  const progress = createProgress();
-  const results = await runAll(specs, plan.jobs, (done) => progress.update(done / specs.length, `${done} of ${specs.length} runs`));
-  progress.done();
+  let results: RunResult[];
+  if (plan.from !== undefined) {
+    results = plan.from;
+  } else {
+    const progress = createProgress();
+    results = await runAll(specs, plan.jobs, (done) => progress.update(done / specs.length, `${done} of ${specs.length} runs`));
+    progress.done();
+  }
   let text: string;
   if (plan.json) {
     text = results.map((result) => `${JSON.stringify(result)}\n`).join('');
@@ -241,7 +258,54 @@ export async function main(argv: string[]): Promise<number> {
   }
   process.stdout.write(text);
   if (plan.out !== undefined) writeFileSync(plan.out, text);
+  if (plan.svg !== undefined) {
+    const seeds = [...new Set(results.map((result) => result.seed))].sort((a, b) => a - b);
+    const title = `Mean over seed${seeds.length === 1 ? '' : 's'} ${seeds.join(', ')}: collisions between units, and mean time to goal`;
+    writeFileSync(plan.svg, comparisonChart(chartRows(results), title));
+  }
   return 0;
+}
+
+/** The chart's bars: means over the seeds, each strategy named as the tables name it. */
+export function chartRows(results: readonly RunResult[]): ChartRow[] {
+  const responses = new Set(results.filter((result) => result.avoidance !== 'detour').map((result) => result.response));
+  return meansOverSeeds(results).map((row) => ({
+    scenario: row.scenario,
+    strategy: row.avoidance === 'detour' ? 'DetourCrowd' : responses.size > 1 ? `${row.avoidance} (${row.response})` : row.avoidance,
+    collisions: row.collisions,
+    meanTimeToGoal: row.meanTimeToGoal,
+    allArrived: row.allArrived,
+    seeds: row.seeds,
+  }));
+}
+
+/** Runs written by an earlier `--json`: one object per line, each checked for the figures the tables read. */
+function readRuns(path: string): RunResult[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new Error(`--from: cannot read ${JSON.stringify(path)}: ${(error as Error).message}`);
+  }
+  const runs: RunResult[] = [];
+  text.split('\n').forEach((line, index) => {
+    if (line.trim() === '') return;
+    let run: Record<string, unknown>;
+    try {
+      run = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      throw new Error(`--from: ${path}:${index + 1}: expected one JSON object per line (compare --json), got ${JSON.stringify(line.slice(0, 40))}`);
+    }
+    for (const key of ['scenario', 'avoidance', 'response']) {
+      if (typeof run[key] !== 'string') throw new Error(`--from: ${path}:${index + 1}: "${key}": expected a string, got ${JSON.stringify(run[key])}`);
+    }
+    for (const key of ['seed', 'units', 'arrived', 'collisions', 'obstacleHits', 'maxPenetration', 'degreesTurned', 'msPerStep']) {
+      if (typeof run[key] !== 'number' || !Number.isFinite(run[key])) throw new Error(`--from: ${path}:${index + 1}: "${key}": expected a number, got ${JSON.stringify(run[key])}`);
+    }
+    runs.push(run as unknown as RunResult);
+  });
+  if (runs.length === 0) throw new Error(`--from: ${path} holds no runs`);
+  return runs;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -11,9 +11,9 @@
  */
 import { Container, Graphics, type Renderer, Particle, ParticleContainer, type Texture } from 'pixi.js';
 import type { ObstacleShape } from '../math/shapes';
+import { TEAM_COLOURS } from './colours';
 import { type Snapshot, U_HEADING, U_MOVING, U_RADIUS, U_TARGET_X, U_TARGET_Y, U_TEAM, U_X, U_Y, UNIT_STRIDE } from './snapshot';
 
-export const TEAM_COLOURS = [0x4f9dde, 0xe0744f, 0x6cc070, 0xc78fe0, 0xe0c84f, 0x4fd1c5];
 
 export interface Overlays {
   /** the three rays of each moving unit, the one that hit highlighted, and the relative-ray hit */

@@ -8,7 +8,7 @@ const root = join(import.meta.dirname, '..', '..');
 const directory = mkdtempSync(join(tmpdir(), 'rts-cli-'));
 
 /** Runs a CLI entry point the way `npm run --silent scenario -- ...` does (through tsx). */
-function cli(script: 'scenario' | 'compare' | 'bench' | 'bench-page', args: string[]): { status: number | null; stdout: string; stderr: string } {
+function cli(script: 'scenario' | 'compare' | 'bench' | 'bench-page' | 'trace-plot', args: string[]): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src', 'cli', `${script}.ts`), ...args], {
     cwd: root,
     encoding: 'utf8',
@@ -147,7 +147,8 @@ describe('--help', () => {
   it('prints the usage of every command line and exits 0; an unknown option exits 2 with the usage', () => {
     const options: Record<string, string[]> = {
       scenario: ['--avoidance', '--response', '--seed', '--units', '--duration', '--json', '--trace', '--export', '--list'],
-      compare: ['--only', '--avoidance', '--response', '--seeds', '--jobs', '--steering', '--json', '--out'],
+      compare: ['--only', '--avoidance', '--response', '--seeds', '--jobs', '--steering', '--json', '--out', '--svg', '--from'],
+      'trace-plot': ['--units', '--seed', '--every'],
       bench: ['--units', '--army', '--ticks', '--avoidance', '--response', '--json', '--plan'],
       'bench-page': ['--units', '--seconds', '--json'],
     };

@@ -1,0 +1,103 @@
+/**
+ * npm run --silent trace-plot -- SCENARIO TRACE OUT.svg [--units N] [--seed N] [--every TICKS]
+ *
+ * Draws a run from its trace (docs/trace-format.md): the scenario's world and obstacles, every
+ * unit's path coloured by team, and the units at the start, a quarter, half, three quarters and
+ * the end of the run. SCENARIO is a scenario file or a built-in name (with the --units and --seed
+ * the run was made with). TRACE may come from `scenario --trace` or from any engine that writes
+ * the same format. Paths take one point every --every ticks (default: at most 600 points each).
+ */
+import { createReadStream, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { type TraceFrame, tracePlot } from './pictures';
+import { UsageError, integerOption, loadScenario } from './report';
+
+const USAGE = `usage: npm run --silent trace-plot -- <scenario.json | built-in name> <trace.ndjson> <out.svg> [options]
+
+  --units N       built-ins: the unit count the run was made with
+  --seed N        the seed the run was made with
+  --every TICKS   one path point every TICKS ticks (default: at most 600 points per path)
+  -h, --help      print this and exit`;
+
+/** Reads the trace's frames, keeping every `every`-th one and the last; checks every line. */
+export async function readTrace(path: string, units: number, every: number | undefined): Promise<TraceFrame[]> {
+  const all: TraceFrame[] = [];
+  let stream;
+  try {
+    stream = createReadStream(path, { encoding: 'utf8' });
+    await new Promise<void>((resolve, reject) => {
+      stream!.once('open', () => resolve());
+      stream!.once('error', reject);
+    });
+  } catch (error) {
+    throw new UsageError(`trace: cannot read ${JSON.stringify(path)}: ${(error as Error).message}`);
+  }
+  let line = 0;
+  for await (const text of createInterface({ input: stream, crlfDelay: Infinity })) {
+    line++;
+    if (text.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new UsageError(`${path}:${line}: expected one JSON object per line, got ${JSON.stringify(text.slice(0, 40))}`);
+    }
+    const frame = value as { t?: unknown; p?: unknown };
+    if (typeof frame !== 'object' || frame === null || typeof frame.t !== 'number' || !Number.isFinite(frame.t)) {
+      throw new UsageError(`${path}:${line}: "t": expected a finite number of seconds`);
+    }
+    if (!Array.isArray(frame.p) || frame.p.length !== 2 * units || !frame.p.every((n) => typeof n === 'number' && Number.isFinite(n))) {
+      throw new UsageError(`${path}:${line}: "p": expected ${2 * units} finite numbers (2 per unit of the scenario), got ${Array.isArray(frame.p) ? `an array of ${frame.p.length}` : JSON.stringify(frame.p)}`);
+    }
+    const previous = all[all.length - 1];
+    if (previous !== undefined && frame.t < previous.t) throw new UsageError(`${path}:${line}: "t": ${frame.t} s comes before the line above (${previous.t} s)`);
+    all.push({ t: frame.t, p: frame.p as number[] });
+  }
+  if (all.length === 0) throw new UsageError(`${path}: the trace has no lines`);
+  const step = every ?? Math.max(1, Math.ceil(all.length / 600));
+  return all.filter((_, index) => index % step === 0 || index === all.length - 1);
+}
+
+export async function main(argv: string[]): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        units: { type: 'string' },
+        seed: { type: 'string' },
+        every: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+    if (values.help) {
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    }
+    if (positionals.length !== 3) throw new UsageError(`trace-plot: expected a scenario, a trace and an output file, got ${positionals.length} arguments`);
+    const [scenarioArgument, tracePath, outPath] = positionals as [string, string, string];
+    const units = integerOption(values.units, '--units', 1);
+    const seed = integerOption(values.seed, '--seed', 0, 0xffffffff);
+    const every = integerOption(values.every, '--every', 1);
+    const scenario = loadScenario(scenarioArgument, { ...(units === undefined ? {} : { units }), ...(seed === undefined ? {} : { seed }) });
+    const frames = await readTrace(tracePath, scenario.units.length, every);
+    const svg = tracePlot(scenario, frames);
+    try {
+      writeFileSync(outPath, svg);
+    } catch (error) {
+      throw new UsageError(`out: cannot write ${JSON.stringify(outPath)}: ${(error as Error).message}`);
+    }
+    return 0;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${message}\n\n${USAGE}\n`);
+    return 2;
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}
