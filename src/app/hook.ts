@@ -34,7 +34,10 @@ export interface PageHook {
   /** the scenario's start positions, in file order */
   startPositions(): Array<{ x: number; y: number }>;
   paused(): boolean;
-  metrics(): { collisions: number };
+  metrics(): { collisions: number; arrived: number };
+  /** the replay being played back, or null: seconds into it, its length, whether it plays, and
+   * the trace frame drawn */
+  replay(): { time: number; duration: number; playing: boolean; frame: number } | null;
   /** main-thread milliseconds of every frame since the last call (drawing, input and pixi's
    * render), and forgets them */
   frameCosts(): number[];

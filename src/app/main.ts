@@ -3,9 +3,10 @@
  * and sends snapshots (snapshot.ts); this thread only draws them with pixi.js under a
  * pixi-viewport camera, handles RTS selection and move orders (input.ts), a lil-gui panel
  * (panel.ts) and a HUD (hud.ts). Everything it changes goes to the worker as a message
- * (protocol.ts), so the frame rate does not depend on what the simulation costs.
+ * (protocol.ts), so the frame rate does not depend on what the simulation costs. A recorded run
+ * (a scenario file and its trace) can be played back instead (replay-controls.ts).
  */
-import { Application, UPDATE_PRIORITY } from 'pixi.js';
+import { Application, Graphics, UPDATE_PRIORITY } from 'pixi.js';
 import { Viewport } from 'pixi-viewport';
 import type { ObstacleShape } from '../math/shapes';
 import type { Order } from '../orders/orders';
@@ -17,7 +18,9 @@ import { AVOIDANCE_NAMES } from '../steering/strategies/index';
 import type { AvoidanceName } from '../steering/strategy';
 import type { HookUnit, HookedWindow, PageHook } from './hook';
 import { hudText } from './hud';
-import { renderLegend } from './legend';
+import { renderLegend, teamColour } from './legend';
+import { type Replay, trailsAt } from './replay';
+import { createReplayControls } from './replay-controls';
 import { type InputTarget, attachKeys, attachPointer, panWithKeys } from './input';
 import { createPanel } from './panel';
 import type { PageMessage, WorkerMessage } from './protocol';
@@ -87,6 +90,7 @@ async function start(): Promise<void> {
   worker.onerror = (event) => showError(event.message);
 
   function onSnapshot(snapshot: Snapshot): void {
+    if (replayControls.replay !== null) return; // the worker is paused behind the replay
     const now = performance.now();
     // a newly loaded scenario is shown with its first snapshot, so the page never shows a
     // scenario without its units
@@ -167,12 +171,16 @@ async function start(): Promise<void> {
     toWorld: (screen) => (view === null ? { x: 0, y: 0 } : view.world.toLocal(screen)),
     units: selectableUnits,
     move(x, y, facing) {
-      if (input.selected.size === 0) return;
+      if (input.selected.size === 0 || replayControls.replay !== null) return;
       order({ kind: 'move', unitIds: [...input.selected], target: { x, y }, ...(facing === undefined ? {} : { facing }) });
       markers.push({ x, y, age: 0 });
     },
     stop: () => order({ kind: 'stop', unitIds: [...input.selected] }),
     togglePause() {
+      if (replayControls.replay !== null) {
+        replayControls.togglePlaying();
+        return;
+      }
       setPaused(!paused);
       showPanel();
     },
@@ -223,6 +231,11 @@ async function start(): Promise<void> {
   // --- scenario and panel ---------------------------------------------------------------------
 
   function load(choice: ScenarioChoice): void {
+    if (replayControls.replay !== null) {
+      closingReplayToLoad = true;
+      replayControls.close();
+      closingReplayToLoad = false;
+    }
     viewSent = false;
     send({ type: 'load', choice, settings: { ...settings }, tuning: { ...panel.tuning }, maxAcceleration: panel.maxAcceleration, paused, speed });
   }
@@ -246,9 +259,72 @@ async function start(): Promise<void> {
     viewport.moveCenter(width / 2 + PANEL_WIDTH / 2 / scale, height / 2);
   }
 
+  // --- replay: a recorded run drawn instead of the worker's -----------------------------------
+
+  /** the worker's clock when the replay opened (it is paused while one plays) */
+  let pausedBeforeReplay = false;
+  let closingReplayToLoad = false;
+  /** each unit's last seconds of path while a replay plays */
+  let trails: Graphics | null = null;
+  const replayControls = createReplayControls({
+    started(replay, title) {
+      pausedBeforeReplay = paused;
+      setPaused(true);
+      input.selected.clear();
+      markers.length = 0;
+      const teams: number[] = [];
+      for (const unit of replay.scenario.units) teams[unit.team] = (teams[unit.team] ?? 0) + 1;
+      loaded = {
+        choice: loaded?.choice ?? firstChoice,
+        world: { ...replay.scenario.world },
+        description: `${title}. ${replay.scenario.description ?? ''}`.trim(),
+        startPositions: replay.scenario.units.map((unit) => ({ x: unit.x, y: unit.y })),
+        units: replay.scenario.units.length,
+        teams: Array.from(teams, (count) => count ?? 0),
+      };
+      view?.destroy();
+      view = createSimulationView(viewport, app.renderer, loaded.world);
+      trails = new Graphics();
+      view.world.addChild(trails);
+      previous = null;
+      latest = null;
+      tickTimes.length = 0;
+      viewport.resize(app.screen.width, app.screen.height, loaded.world.width, loaded.world.height);
+      frameWorld();
+      showLegend();
+    },
+    closed() {
+      trails = null;
+      setPaused(pausedBeforeReplay);
+      if (!closingReplayToLoad) load(loaded?.choice ?? firstChoice);
+    },
+    failed(message) {
+      const about = document.getElementById('about');
+      if (about !== null) about.textContent = message;
+    },
+  });
+
+  /** Draws every unit's last three seconds of path, in its team's colour. */
+  function drawTrails(replay: Replay, frame: number): void {
+    if (trails === null) return;
+    trails.clear();
+    const { points, ends } = trailsAt(replay, frame, 3);
+    let start = 0;
+    replay.scenario.units.forEach((unit, index) => {
+      const end = ends[index]!;
+      if (end - start >= 4) {
+        trails!.moveTo(points[start]!, points[start + 1]!);
+        for (let at = start + 2; at < end; at += 2) trails!.lineTo(points[at]!, points[at + 1]!);
+        trails!.stroke({ width: 0.06, color: teamColour(unit.team), alpha: 0.5 });
+      }
+      start = end;
+    });
+  }
+
   const panel = createPanel(firstChoice, settings, DEFAULT_STEERING_CONFIG, overlays, {
     load,
     restart: () => load(loaded?.choice ?? firstChoice),
+    openReplay: () => replayControls.pick(),
     setPaused,
     stepOnce,
     setSpeed: (value) => {
@@ -289,6 +365,16 @@ async function start(): Promise<void> {
     for (const marker of markers) marker.age += ticker.deltaMS / 1000;
     while (markers.length > 0 && markers[0]!.age > MARKER_LIFETIME) markers.shift();
     panWithKeys(viewport, held, ticker.deltaMS / 1000);
+    const replay = replayControls.replay;
+    if (replay !== null) {
+      const snapshot = replayControls.advance(ticker.deltaMS / 1000, speed);
+      if (snapshot !== null && snapshot !== latest) {
+        if (snapshot.obstacles !== null && !sameShapes(snapshot.obstacles, obstacles)) obstacles = snapshot.obstacles;
+        latest = snapshot;
+        previous = null;
+        drawTrails(replay, snapshot.tick);
+      }
+    }
     sendView();
     if (OVERLAY_KEYS.map((key) => (overlays[key] ? '1' : '0')).join('') !== legendKey) showLegend();
     if (view !== null && latest !== null) {
@@ -300,7 +386,7 @@ async function start(): Promise<void> {
       const last = tickTimes[tickTimes.length - 1];
       const span = first !== undefined && last !== undefined ? (last.at - first.at) / 1000 : 0;
       hud.textContent = hudText(latest, {
-        name: loaded?.choice.name ?? '',
+        name: replayControls.replay !== null ? `replay: ${replayControls.replay.scenario.name}` : (loaded?.choice.name ?? ''),
         fps: ticker.FPS,
         frameMs,
         ticksPerSecond: span > 0 ? (last!.tick - first!.tick) / span : 0,
@@ -349,7 +435,11 @@ async function start(): Promise<void> {
     overlayCounts: () => ({ ...(view?.counts ?? { routes: 0, rays: 0, forces: 0, sides: 0, velocity: 0, selected: 0, markers: 0 }) }),
     startPositions: () => loaded?.startPositions.map((point) => ({ ...point })) ?? [],
     paused: () => paused,
-    metrics: () => ({ collisions: latest?.collisions ?? 0 }),
+    metrics: () => ({ collisions: latest?.collisions ?? 0, arrived: latest?.arrived ?? 0 }),
+    replay: () =>
+      replayControls.replay === null
+        ? null
+        : { time: replayControls.time, duration: replayControls.replay.duration, playing: replayControls.playing, frame: latest?.tick ?? 0 },
     frameCosts: () => frameCosts.splice(0),
     stateHash: () =>
       new Promise((resolve) => {
@@ -358,6 +448,11 @@ async function start(): Promise<void> {
         send({ type: 'hash', requestId });
       }),
   };
+}
+
+/** Whether two obstacle lists hold the same shapes (the replay's list is remade with each frame). */
+function sameShapes(a: readonly ObstacleShape[], b: readonly ObstacleShape[]): boolean {
+  return a.length === b.length && a.every((shape, index) => shape === b[index]);
 }
 
 /** The strategy and response a URL query asks for (`avoidance=`, `response=`); defaults for anything else. */

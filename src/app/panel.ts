@@ -30,6 +30,8 @@ const TUNING: Array<[key: keyof SteeringConfig, min: number, max: number, step: 
 export interface PanelActions {
   load(choice: ScenarioChoice): void;
   restart(): void;
+  /** opens a scenario file and its trace to play back */
+  openReplay(): void;
   setPaused(paused: boolean): void;
   stepOnce(): void;
   setSpeed(speed: number): void;
@@ -87,6 +89,7 @@ export function createPanel(
     .name('seed')
     .onFinishChange((seed: number) => actions.load({ name: picker.name, ...(takesUnitCount(picker.name) ? { units: picker.units } : {}), seed }));
   scenarioFolder.add({ restart: actions.restart }, 'restart').name('restart (R)');
+  scenarioFolder.add({ replay: actions.openReplay }, 'replay').name('replay a trace… (or drop files)');
 
   const clock = { paused: false, speed: 1 as number };
   const clockFolder = gui.addFolder('clock');

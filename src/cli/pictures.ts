@@ -6,6 +6,7 @@
 import type { ObstacleShape } from '../math/shapes';
 import { TEAM_COLOURS, cssColour } from '../render/colours';
 import { type Scenario, obstacleTimeline } from '../scenarios/schema';
+import type { TraceFrame } from '../scenarios/trace';
 
 /** One bar group of the chart: a scenario run by one strategy, figures averaged over seeds. */
 export interface ChartRow {
@@ -105,11 +106,6 @@ export function comparisonChart(rows: readonly ChartRow[], title: string): strin
   return `${out.join('\n')}\n`;
 }
 
-/** A run's positions: per frame, the simulated time and every unit's centre as x0, y0, x1, y1... */
-export interface TraceFrame {
-  t: number;
-  p: ArrayLike<number>;
-}
 
 /**
  * The run seen from above: the world, its obstacles (those placed or removed during the run

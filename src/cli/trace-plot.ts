@@ -10,7 +10,8 @@
 import { createReadStream, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { type TraceFrame, tracePlot } from './pictures';
+import { TraceError, type TraceFrame, parseTraceLine } from '../scenarios/trace';
+import { tracePlot } from './pictures';
 import { UsageError, integerOption, loadScenario } from './report';
 
 const USAGE = `usage: npm run --silent trace-plot -- <scenario.json | built-in name> <trace.ndjson> <out.svg> [options]
@@ -34,25 +35,15 @@ export async function readTrace(path: string, units: number, every: number | und
     throw new UsageError(`trace: cannot read ${JSON.stringify(path)}: ${(error as Error).message}`);
   }
   let line = 0;
-  for await (const text of createInterface({ input: stream, crlfDelay: Infinity })) {
-    line++;
-    if (text.trim() === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      throw new UsageError(`${path}:${line}: expected one JSON object per line, got ${JSON.stringify(text.slice(0, 40))}`);
+  try {
+    for await (const text of createInterface({ input: stream, crlfDelay: Infinity })) {
+      line++;
+      if (text.trim() === '') continue;
+      all.push(parseTraceLine(text, line, units, path, all.length === 0 ? null : all[all.length - 1]!.t));
     }
-    const frame = value as { t?: unknown; p?: unknown };
-    if (typeof frame !== 'object' || frame === null || typeof frame.t !== 'number' || !Number.isFinite(frame.t)) {
-      throw new UsageError(`${path}:${line}: "t": expected a finite number of seconds`);
-    }
-    if (!Array.isArray(frame.p) || frame.p.length !== 2 * units || !frame.p.every((n) => typeof n === 'number' && Number.isFinite(n))) {
-      throw new UsageError(`${path}:${line}: "p": expected ${2 * units} finite numbers (2 per unit of the scenario), got ${Array.isArray(frame.p) ? `an array of ${frame.p.length}` : JSON.stringify(frame.p)}`);
-    }
-    const previous = all[all.length - 1];
-    if (previous !== undefined && frame.t < previous.t) throw new UsageError(`${path}:${line}: "t": ${frame.t} s comes before the line above (${previous.t} s)`);
-    all.push({ t: frame.t, p: frame.p as number[] });
+  } catch (error) {
+    if (error instanceof TraceError) throw new UsageError(error.message);
+    throw error;
   }
   if (all.length === 0) throw new UsageError(`${path}: the trace has no lines`);
   const step = every ?? Math.max(1, Math.ceil(all.length / 600));

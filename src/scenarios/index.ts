@@ -44,3 +44,4 @@ export {
   parseScenarioText,
   scenarioToFile,
 } from './schema';
+export { TraceError, type TraceFrame, parseTraceLine, parseTraceText } from './trace';

@@ -3,13 +3,18 @@
  * (`window.__rts`) and driven with the real mouse and keyboard; waits are on simulation state,
  * never on frame counts (software WebGL runs at 20-35 fps here).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HookedWindow, PageHook } from '../../src/app/hook';
 import { setUpPageSession, stepSession } from '../../src/app/session';
 import { positionsHash } from '../../src/render/snapshot';
 import { BUILT_IN_SCENARIOS } from '../../src/scenarios/builtins';
+import { createMetricsRecorder, finishMetrics, recordTick } from '../../src/scenarios/metrics';
+import { obstacleTimeline, parseScenarioText } from '../../src/scenarios/schema';
 import { DEFAULT_UNIT } from '../../src/sim/defaults';
 import { type BrowserSession, startBrowserSession, stopBrowserSession, watchForProblems } from '../../src/cli/browser';
 
@@ -305,6 +310,63 @@ describe('the demo page in Chromium', () => {
     expect(problems).toEqual([]);
     await page.close();
   }, 60_000);
+
+  it('plays back a scenario file and its trace: the timeline moves the units to the trace\'s frames, the HUD counts what the trace shows', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'rts-replay-'));
+    const scenarioFile = join(directory, 'small.json');
+    const traceFile = join(directory, 'small.ndjson');
+    const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join('src', 'cli', 'scenario.ts'), ...args], { encoding: 'utf8' });
+    expect(cli(['seed-smallgroups', '--export', scenarioFile]).status).toBe(0);
+    const run = cli([scenarioFile, '--avoidance', 'none', '--trace', traceFile, '--json']);
+    expect(run.status).toBe(0);
+    const metrics = JSON.parse(run.stdout) as { collisions: number; arrived: number; units: number };
+    expect(metrics.collisions).toBeGreaterThan(0); // avoidance off: there is something to count
+    const frames = readFileSync(traceFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { t: number; p: number[] });
+
+    const { page, problems } = await openPage('?scenario=head-on&seed=1');
+    await page.setInputFiles('#replay-files', [traceFile, scenarioFile]);
+    await page.waitForFunction(() => (window as unknown as HookedWindow).__rts.replay() !== null);
+    expect(await page.locator('#about .description').textContent()).toContain('replay of small.ndjson (seed-smallgroups)');
+    await page.keyboard.press('Space');
+    expect((await hook(page, (rts) => rts.replay()))!.playing).toBe(false);
+    const last = frames.length - 1;
+    const at = async (time: number, frame: number) => {
+      await page.locator('#replay input[type=range]').fill(String(time));
+      await page.waitForFunction((index) => (window as unknown as HookedWindow).__rts.replay()!.frame === index, frame);
+      const units = await hook(page, (rts) => rts.units());
+      expect(units.length).toBe(frames[frame]!.p.length / 2);
+      units.forEach((unit, index) => {
+        expect(unit.x).toBe(frames[frame]!.p[2 * index]);
+        expect(unit.y).toBe(frames[frame]!.p[2 * index + 1]);
+      });
+    };
+    await at(frames[last]!.t, last);
+    // the trace's positions are rounded to 0.1 mm, so a contact within that of the threshold may
+    // count differently from the run itself: the page must count exactly what the trace shows
+    const scenario = parseScenarioText(readFileSync(scenarioFile, 'utf8'), scenarioFile);
+    const timeline = obstacleTimeline(scenario);
+    const recorder = createMetricsRecorder({ world: scenario.world, obstacles: timeline.map((entry) => entry.shape), obstacleTimes: timeline, units: scenario.units });
+    for (const frame of frames.slice(1)) recordTick(recorder, frame.p, frame.t, 0);
+    const counted = finishMetrics(recorder);
+    expect(await hook(page, (rts) => rts.metrics())).toEqual({ collisions: counted.collisions, arrived: counted.arrived });
+    expect(counted.arrived).toBe(metrics.arrived);
+    expect(Math.abs(counted.collisions - metrics.collisions)).toBeLessThanOrEqual(2);
+    expect(await page.locator('#hud').textContent()).toContain('replay: seed-smallgroups');
+    const middle = Math.floor(last / 2);
+    await at(frames[middle]!.t, middle);
+    // back to the simulation
+    await page.getByRole('button', { name: 'close replay' }).click();
+    await page.waitForFunction(() => (window as unknown as HookedWindow).__rts.replay() === null);
+    await runTicks(page, 30);
+    // a trace that does not belong to the scenario is refused, naming the line and the field
+    const wrong = join(directory, 'wrong.ndjson');
+    writeFileSync(wrong, `${JSON.stringify({ t: 0, p: [1, 2] })}\n`);
+    await page.setInputFiles('#replay-files', [scenarioFile, wrong]);
+    await page.waitForFunction(() => document.getElementById('about')!.textContent!.includes('wrong.ndjson:1: "p"'));
+    expect(await hook(page, (rts) => rts.replay())).toBeNull();
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
 
   it('the avoidance dropdown lists every strategy and switches the running simulation', async () => {
     const { page, problems } = await openPage();
