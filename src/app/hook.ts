@@ -35,6 +35,8 @@ export interface PageHook {
   startPositions(): Array<{ x: number; y: number }>;
   paused(): boolean;
   metrics(): { collisions: number; arrived: number };
+  /** the scenario editor's draft, or null when it is closed: the tool, the units, the obstacles' types, the units with a goal */
+  editor(): { tool: string; units: number; obstacles: string[]; goals: number } | null;
   /** the replay being played back, or null: seconds into it, its length, whether it plays, and
    * the trace frame drawn */
   replay(): { time: number; duration: number; playing: boolean; frame: number } | null;

@@ -21,8 +21,22 @@ export interface Drag {
   by: number;
 }
 
+/**
+ * A tool that takes the mouse and keyboard over from selection and orders while it is on (the
+ * scenario editor's). Points are in metres.
+ */
+export interface PointerTool {
+  down(point: { x: number; y: number }, button: number, shift: boolean): void;
+  move(point: { x: number; y: number }): void;
+  up(point: { x: number; y: number }, button: number, shift: boolean): void;
+  /** a key pressed; true when the tool used it */
+  key(key: string): boolean;
+}
+
 /** What the input reads and drives on the page. */
 export interface InputTarget {
+  /** when set, the pointer and keys go to it instead */
+  tool: PointerTool | null;
   readonly selected: Set<number>;
   /** the selection box being dragged (metres), or null */
   selectionBox: Drag | null;
@@ -45,6 +59,10 @@ export function attachPointer(stage: Container, target: InputTarget): void {
 
   stage.on('pointerdown', (event: FederatedPointerEvent) => {
     const point = target.toWorld(event.global);
+    if (target.tool !== null) {
+      if (event.button !== 1) target.tool.down(point, event.button, event.shiftKey);
+      return;
+    }
     if (event.button === 0) {
       press = { screenX: event.global.x, screenY: event.global.y, worldX: point.x, worldY: point.y, dragging: false };
     } else if (event.button === 2) {
@@ -53,6 +71,10 @@ export function attachPointer(stage: Container, target: InputTarget): void {
     }
   });
   stage.on('globalpointermove', (event: FederatedPointerEvent) => {
+    if (target.tool !== null) {
+      target.tool.move(target.toWorld(event.global));
+      return;
+    }
     if (target.facingDrag !== null) {
       const point = target.toWorld(event.global);
       target.facingDrag.bx = point.x;
@@ -65,6 +87,10 @@ export function attachPointer(stage: Container, target: InputTarget): void {
     target.selectionBox = { ax: press.worldX, ay: press.worldY, bx: point.x, by: point.y };
   });
   const release = (event: FederatedPointerEvent) => {
+    if (target.tool !== null) {
+      if (event.button !== 1) target.tool.up(target.toWorld(event.global), event.button, event.shiftKey);
+      return;
+    }
     const drag = target.facingDrag;
     if (drag !== null && rightPress !== null && event.button === 2) {
       const dragged = Math.hypot(event.global.x - rightPress.screenX, event.global.y - rightPress.screenY) >= DRAG_THRESHOLD;
@@ -97,6 +123,10 @@ export function attachKeys(target: InputTarget): ReadonlySet<string> {
   window.addEventListener('keydown', (event) => {
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
     held.add(event.key);
+    if (target.tool !== null && target.tool.key(event.key)) {
+      event.preventDefault();
+      return;
+    }
     // a held key repeats: pause, step and restart act once per press
     if (event.repeat && [' ', '.', 'r', 'R'].includes(event.key)) {
       event.preventDefault();

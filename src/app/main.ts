@@ -4,15 +4,16 @@
  * pixi-viewport camera, handles RTS selection and move orders (input.ts), a lil-gui panel
  * (panel.ts) and a HUD (hud.ts). Everything it changes goes to the worker as a message
  * (protocol.ts), so the frame rate does not depend on what the simulation costs. A recorded run
- * (a scenario file and its trace) can be played back instead (replay-controls.ts).
+ * (a scenario file and its trace) can be played back instead (replay-controls.ts), and a
+ * scenario edited, saved, loaded and run (editor-controls.ts).
  */
 import { Application, Graphics, UPDATE_PRIORITY } from 'pixi.js';
 import { Viewport } from 'pixi-viewport';
 import type { ObstacleShape } from '../math/shapes';
 import type { Order } from '../orders/orders';
 import { type Frame, MARKER_LIFETIME, type OrderMarker, type Overlays, type SimulationView, createSimulationView } from '../render/view';
-import { DEFAULT_SIMULATION } from '../sim/defaults';
-import { DEFAULT_STEERING_CONFIG } from '../steering/config';
+import { DEFAULT_SIMULATION, DEFAULT_UNIT } from '../sim/defaults';
+import { DEFAULT_STEERING_CONFIG, type SteeringConfig, resolveSteeringConfig } from '../steering/config';
 import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
 import { AVOIDANCE_NAMES } from '../steering/strategies/index';
 import type { AvoidanceName } from '../steering/strategy';
@@ -21,11 +22,15 @@ import { hudText } from './hud';
 import { renderLegend, teamColour } from './legend';
 import { type Replay, trailsAt } from './replay';
 import { createReplayControls } from './replay-controls';
+import { createEditorControls, draftSnapshot } from './editor-controls';
+import type { Draft } from './editor';
+import { buildBuiltInScenario } from '../scenarios/builtins';
+import { parseScenario } from '../scenarios/schema';
 import { type InputTarget, attachKeys, attachPointer, panWithKeys } from './input';
 import { createPanel } from './panel';
 import type { PageMessage, WorkerMessage } from './protocol';
 import type { SelectableUnit } from './selection';
-import { type ScenarioChoice, choiceFromQuery, choiceToQuery } from './session';
+import { type ScenarioChoice, choiceFromQuery, choiceToQuery, teamSizes } from './session';
 import { type Snapshot, U_MOVING, U_RADIUS, U_TARGET_X, U_TARGET_Y, U_TEAM, U_VX, U_VY, U_X, U_Y, UNIT_STRIDE } from '../render/snapshot';
 
 const DEFAULT_CHOICE: ScenarioChoice = { name: 'head-on', seed: 1 };
@@ -52,6 +57,8 @@ async function start(): Promise<void> {
   const { choice: firstChoice, ignored } = choiceFromQuery(window.location.search, DEFAULT_CHOICE);
   for (const reason of ignored) console.warn(`URL ${reason}; using the default`);
   const settings = settingsFromQuery(window.location.search);
+  const urlTuning = tuningFromQuery(window.location.search);
+  for (const reason of urlTuning.ignored) console.warn(`URL ${reason}; using the default`);
 
   const overlays: Overlays = { routes: true, rays: false, forces: false, sides: false, velocity: false };
   const markers: OrderMarker[] = [];
@@ -90,7 +97,7 @@ async function start(): Promise<void> {
   worker.onerror = (event) => showError(event.message);
 
   function onSnapshot(snapshot: Snapshot): void {
-    if (replayControls.replay !== null) return; // the worker is paused behind the replay
+    if (replayControls.replay !== null || editorControls.draft !== null) return; // the worker is paused behind them
     const now = performance.now();
     // a newly loaded scenario is shown with its first snapshot, so the page never shows a
     // scenario without its units
@@ -165,6 +172,7 @@ async function start(): Promise<void> {
   }
 
   const input: InputTarget = {
+    tool: null,
     selected: new Set<number>(),
     selectionBox: null,
     facingDrag: null,
@@ -236,6 +244,11 @@ async function start(): Promise<void> {
       replayControls.close();
       closingReplayToLoad = false;
     }
+    if (editorControls.draft !== null) {
+      closingEditorToLoad = true;
+      editorControls.close();
+      closingEditorToLoad = false;
+    }
     viewSent = false;
     send({ type: 'load', choice, settings: { ...settings }, tuning: { ...panel.tuning }, maxAcceleration: panel.maxAcceleration, paused, speed });
   }
@@ -246,6 +259,10 @@ async function start(): Promise<void> {
     let query = choiceToQuery(loaded.choice);
     if (settings.avoidance !== DEFAULT_SIMULATION.avoidance) query += `&avoidance=${settings.avoidance}`;
     if (settings.response !== DEFAULT_SIMULATION.response) query += `&response=${settings.response}`;
+    const changed = Object.fromEntries(Object.entries(panel.tuning).filter(([key, value]) => DEFAULT_STEERING_CONFIG[key as keyof SteeringConfig] !== value));
+    if (Object.keys(changed).length > 0) query += `&tune=${encodeURIComponent(JSON.stringify(changed))}`;
+    if (panel.maxAcceleration !== DEFAULT_UNIT.maxAcceleration) query += `&accel=${panel.maxAcceleration}`;
+    if (query.startsWith('?&')) query = `?${query.slice(2)}`;
     window.history.replaceState(null, '', `${window.location.pathname}${query}`);
   }
 
@@ -268,30 +285,12 @@ async function start(): Promise<void> {
   let trails: Graphics | null = null;
   const replayControls = createReplayControls({
     started(replay, title) {
+      if (editorControls.draft !== null) editorControls.close();
       pausedBeforeReplay = paused;
       setPaused(true);
-      input.selected.clear();
-      markers.length = 0;
-      const teams: number[] = [];
-      for (const unit of replay.scenario.units) teams[unit.team] = (teams[unit.team] ?? 0) + 1;
-      loaded = {
-        choice: loaded?.choice ?? firstChoice,
-        world: { ...replay.scenario.world },
-        description: `${title}. ${replay.scenario.description ?? ''}`.trim(),
-        startPositions: replay.scenario.units.map((unit) => ({ x: unit.x, y: unit.y })),
-        units: replay.scenario.units.length,
-        teams: Array.from(teams, (count) => count ?? 0),
-      };
-      view?.destroy();
-      view = createSimulationView(viewport, app.renderer, loaded.world);
+      showOwnWorld(replay.scenario.world, `${title}. ${replay.scenario.description ?? ''}`.trim(), replay.scenario.units);
       trails = new Graphics();
-      view.world.addChild(trails);
-      previous = null;
-      latest = null;
-      tickTimes.length = 0;
-      viewport.resize(app.screen.width, app.screen.height, loaded.world.width, loaded.world.height);
-      frameWorld();
-      showLegend();
+      view!.world.addChild(trails);
     },
     closed() {
       trails = null;
@@ -303,6 +302,72 @@ async function start(): Promise<void> {
       if (about !== null) about.textContent = message;
     },
   });
+
+  // --- the scenario editor: a draft drawn instead of the worker's run -------------------------
+
+  let pausedBeforeEdit = false;
+  let closingEditorToLoad = false;
+  /** goals and the shape being made, while editing */
+  let guides: Graphics | null = null;
+  let drawnVersion = -1;
+  /** Shows a world that is not the worker's (a replay, a draft): a new view, framed, the worker paused. */
+  function showOwnWorld(world: { width: number; height: number }, description: string, units: ReadonlyArray<{ x: number; y: number; team: number }>): void {
+    input.selected.clear();
+    markers.length = 0;
+    loaded = {
+      choice: loaded?.choice ?? firstChoice,
+      world: { ...world },
+      description,
+      startPositions: units.map((unit) => ({ x: unit.x, y: unit.y })),
+      units: units.length,
+      teams: teamSizes(units),
+    };
+    view?.destroy();
+    view = createSimulationView(viewport, app.renderer, loaded.world);
+    previous = null;
+    latest = null;
+    tickTimes.length = 0;
+    viewport.resize(app.screen.width, app.screen.height, world.width, world.height);
+    frameWorld();
+    showLegend();
+  }
+
+  function showDraft(draft: Draft): void {
+    showOwnWorld(draft.world, `editing ${draft.name}: save it, or run it`, draft.units);
+    guides = new Graphics();
+    view!.world.addChild(guides);
+    drawnVersion = -1;
+  }
+
+  const editorControls = createEditorControls({
+    opened(draft) {
+      pausedBeforeEdit = paused;
+      setPaused(true);
+      input.tool = editorControls.pointer;
+      showDraft(draft);
+    },
+    resized: showDraft,
+    run(file) {
+      input.tool = null;
+      guides = null;
+      setPaused(pausedBeforeEdit);
+      load({ name: file.name, seed: file.seed ?? 1, file });
+    },
+    closed() {
+      input.tool = null;
+      guides = null;
+      setPaused(pausedBeforeEdit);
+      if (!closingEditorToLoad) load(loaded?.choice ?? firstChoice);
+    },
+  });
+
+  /** Opens the editor on the scenario the page shows (a built-in as drawn with its units and seed). */
+  function openEditor(): void {
+    if (replayControls.replay !== null) replayControls.close();
+    const choice = loaded?.choice ?? firstChoice;
+    const scenario = choice.file !== undefined ? parseScenario(choice.file, choice.name) : buildBuiltInScenario(choice.name, { ...(choice.units === undefined ? {} : { units: choice.units }), seed: choice.seed });
+    editorControls.open(scenario);
+  }
 
   /** Draws every unit's last three seconds of path, in its team's colour. */
   function drawTrails(replay: Replay, frame: number): void {
@@ -321,10 +386,11 @@ async function start(): Promise<void> {
     });
   }
 
-  const panel = createPanel(firstChoice, settings, DEFAULT_STEERING_CONFIG, overlays, {
+  const panel = createPanel(firstChoice, settings, { ...DEFAULT_STEERING_CONFIG, ...urlTuning.tuning }, urlTuning.maxAcceleration, overlays, {
     load,
     restart: () => load(loaded?.choice ?? firstChoice),
     openReplay: () => replayControls.pick(),
+    openEditor,
     setPaused,
     stepOnce,
     setSpeed: (value) => {
@@ -341,8 +407,14 @@ async function start(): Promise<void> {
       send({ type: 'response', response });
       writeUrl();
     },
-    tune: (changes) => send({ type: 'tune', changes }),
-    setMaxAcceleration: (value) => send({ type: 'max-acceleration', value }),
+    tune: (changes) => {
+      send({ type: 'tune', changes });
+      writeUrl();
+    },
+    setMaxAcceleration: (value) => {
+      send({ type: 'max-acceleration', value });
+      writeUrl();
+    },
   });
   load(firstChoice);
 
@@ -365,6 +437,21 @@ async function start(): Promise<void> {
     for (const marker of markers) marker.age += ticker.deltaMS / 1000;
     while (markers.length > 0 && markers[0]!.age > MARKER_LIFETIME) markers.shift();
     panWithKeys(viewport, held, ticker.deltaMS / 1000);
+    const draft = editorControls.draft;
+    if (draft !== null) {
+      if (editorControls.version !== drawnVersion) {
+        drawnVersion = editorControls.version;
+        latest = draftSnapshot(draft, drawnVersion);
+        obstacles = latest.obstacles ?? [];
+        previous = null;
+        if (loaded !== null) {
+          loaded.teams = teamSizes(draft.units);
+          loaded.units = draft.units.length;
+          showLegend();
+        }
+      }
+      if (guides !== null) editorControls.drawGuides(guides);
+    }
     const replay = replayControls.replay;
     if (replay !== null) {
       const snapshot = replayControls.advance(ticker.deltaMS / 1000, speed);
@@ -436,6 +523,10 @@ async function start(): Promise<void> {
     startPositions: () => loaded?.startPositions.map((point) => ({ ...point })) ?? [],
     paused: () => paused,
     metrics: () => ({ collisions: latest?.collisions ?? 0, arrived: latest?.arrived ?? 0 }),
+    editor: () => {
+      const draft = editorControls.draft;
+      return draft === null ? null : { tool: editorControls.tool, units: draft.units.length, obstacles: draft.obstacles.map((shape) => shape.type), goals: draft.units.filter((unit) => unit.goal !== null).length };
+    },
     replay: () =>
       replayControls.replay === null
         ? null
@@ -449,6 +540,32 @@ async function start(): Promise<void> {
       }),
   };
 }
+
+/** The controller tuning (`tune=` JSON of changed settings) and max acceleration (`accel=`) a URL keeps; defaults for what is missing or wrong, with the reasons. */
+function tuningFromQuery(query: string): { tuning: Partial<SteeringConfig>; maxAcceleration: number; ignored: string[] } {
+  const params = new URLSearchParams(query);
+  const ignored: string[] = [];
+  let tuning: Partial<SteeringConfig> = {};
+  const tune = params.get('tune');
+  if (tune !== null) {
+    try {
+      const changes = JSON.parse(tune) as Partial<SteeringConfig>;
+      resolveSteeringConfig(changes);
+      tuning = changes;
+    } catch (error) {
+      ignored.push(`tune: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  let maxAcceleration = DEFAULT_UNIT.maxAcceleration;
+  const accel = params.get('accel');
+  if (accel !== null) {
+    const value = Number(accel);
+    if (Number.isFinite(value) && value >= 1 && value <= 60) maxAcceleration = value;
+    else ignored.push(`accel: expected a number from 1 to 60, got ${JSON.stringify(accel)}`);
+  }
+  return { tuning, maxAcceleration, ignored };
+}
+
 
 /** Whether two obstacle lists hold the same shapes (the replay's list is remade with each frame). */
 function sameShapes(a: readonly ObstacleShape[], b: readonly ObstacleShape[]): boolean {

@@ -6,7 +6,6 @@
 import GUI, { type Controller } from 'lil-gui';
 import type { Overlays } from '../render/view';
 import { BUILT_IN_SCENARIOS, findBuiltInScenario } from '../scenarios/builtins';
-import { DEFAULT_UNIT } from '../sim/defaults';
 import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
 import type { SteeringConfig } from '../steering/config';
 import { AVOIDANCE_NAMES } from '../steering/strategies/index';
@@ -32,6 +31,8 @@ export interface PanelActions {
   restart(): void;
   /** opens a scenario file and its trace to play back */
   openReplay(): void;
+  /** opens the scenario editor on the scenario shown */
+  openEditor(): void;
   setPaused(paused: boolean): void;
   stepOnce(): void;
   setSpeed(speed: number): void;
@@ -65,6 +66,7 @@ export function createPanel(
   first: ScenarioChoice,
   settings: { avoidance: AvoidanceName; response: CollisionResponse },
   config: Readonly<SteeringConfig>,
+  maxAcceleration: number,
   overlays: Overlays,
   actions: PanelActions,
 ): Panel {
@@ -89,6 +91,7 @@ export function createPanel(
     .name('seed')
     .onFinishChange((seed: number) => actions.load({ name: picker.name, ...(takesUnitCount(picker.name) ? { units: picker.units } : {}), seed }));
   scenarioFolder.add({ restart: actions.restart }, 'restart').name('restart (R)');
+  scenarioFolder.add({ edit: actions.openEditor }, 'edit').name('edit this scenario');
   scenarioFolder.add({ replay: actions.openReplay }, 'replay').name('replay a trace… (or drop files)');
 
   const clock = { paused: false, speed: 1 as number };
@@ -121,7 +124,7 @@ export function createPanel(
     tuning[key] = config[key];
     tuningFolder.add(tuning, key, min, max, step).onChange((value: number) => actions.tune({ [key]: value }));
   }
-  const limits = { maxAcceleration: DEFAULT_UNIT.maxAcceleration };
+  const limits = { maxAcceleration };
   tuningFolder
     .add(limits, 'maxAcceleration', 1, 60, 0.5)
     .name('max force / mass (m/s²)')

@@ -5,7 +5,7 @@
  * same recorder as every run, and read per frame. No simulation runs; nothing here touches the DOM.
  */
 import type { ObstacleShape } from '../math/shapes';
-import { U_HEADING, U_MOVING, U_RADIUS, U_TARGET_X, U_TARGET_Y, U_TEAM, U_VX, U_VY, U_WAYPOINT_X, U_WAYPOINT_Y, U_X, U_Y, UNIT_STRIDE, type OverlayData, type Snapshot } from '../render/snapshot';
+import { U_HEADING, U_MOVING, U_RADIUS, U_TARGET_X, U_TARGET_Y, U_TEAM, U_VX, U_VY, U_WAYPOINT_X, U_WAYPOINT_Y, U_X, U_Y, UNIT_STRIDE, EMPTY_OVERLAYS, type Snapshot } from '../render/snapshot';
 import { createMetricsRecorder, recordTick } from '../scenarios/metrics';
 import { type Scenario, obstacleTimeline } from '../scenarios/schema';
 import type { TraceFrame } from '../scenarios/trace';
@@ -60,18 +60,6 @@ export function frameIndexAt(replay: Replay, time: number): number {
   return low;
 }
 
-const NO_OVERLAYS: OverlayData = {
-  waypoints: new Float64Array(0),
-  routes: new Float64Array(0),
-  routeEnds: new Int32Array(0),
-  raysClear: new Float64Array(0),
-  raysHit: new Float64Array(0),
-  threatDots: new Float64Array(0),
-  forces: new Float64Array(0),
-  leftDots: new Float64Array(0),
-  rightDots: new Float64Array(0),
-  velocity: new Float64Array(0),
-};
 
 /**
  * The snapshot of frame `index`: positions from the trace; velocity and heading from the motion
@@ -114,7 +102,7 @@ export function replaySnapshot(replay: Replay, index: number, clock: { paused: b
     ids,
     units,
     obstacles: obstaclesAt(replay, frame.t),
-    overlays: NO_OVERLAYS,
+    overlays: EMPTY_OVERLAYS,
     collisions: replay.collisions[index]!,
     arrived: replay.arrived[index]!,
   };

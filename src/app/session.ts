@@ -5,17 +5,20 @@
  */
 import { BUILT_IN_SCENARIOS, buildBuiltInScenario, findBuiltInScenario } from '../scenarios/builtins';
 import { type ScenarioRun, startScenarioRun, stepScenarioRun } from '../scenarios/run';
+import { type ScenarioFile, parseScenario } from '../scenarios/schema';
 import { listUnits, simulationSettings, updateSteeringConfig, updateUnit } from '../sim/simulation';
 import type { SteeringConfig } from '../steering/config';
 import type { CollisionResponse } from '../steering/sideways';
 import type { AvoidanceName } from '../steering/strategy';
 
-/** What the page shows: a built-in by name, with its unit count and seed. */
+/** What the page shows: a built-in by name, with its unit count and seed; or a scenario file (made in the editor, loaded, or shared by URL). */
 export interface ScenarioChoice {
   name: string;
   /** total units; undefined for the built-in's default (or a fixed layout) */
   units?: number;
   seed: number;
+  /** a scenario of its own instead of a built-in (then `name` and `seed` are the file's) */
+  file?: ScenarioFile;
 }
 
 /** The scenario run (simulation and live metrics) plus the page's clock. */
@@ -41,6 +44,16 @@ export function createPageSession(
   choice: ScenarioChoice,
   settings: { avoidance: AvoidanceName; response: CollisionResponse },
 ): PageSession {
+  if (choice.file !== undefined) {
+    const scenario = parseScenario(choice.file, 'scenario file');
+    return {
+      ...startScenarioRun(scenario, settings),
+      choice: { name: scenario.name, seed: scenario.seed, file: choice.file },
+      paused: false,
+      speed: 1,
+      accumulator: 0,
+    };
+  }
   const builtIn = findBuiltInScenario(choice.name);
   if (builtIn === undefined) {
     throw new Error(`scenario: expected one of ${BUILT_IN_SCENARIOS.map((s) => s.name).join(', ')}, got ${JSON.stringify(choice.name)}`);
@@ -108,8 +121,18 @@ export function advanceSession(session: PageSession, realSeconds: number, budget
   return ticks;
 }
 
-/** The URL query for a choice: `?scenario=...&units=...&seed=...`. */
+/** characters of an encoded scenario file the URL carries at most (browsers and servers cut long URLs) */
+export const MAX_URL_FILE = 6000;
+
+/**
+ * The URL query for a choice: `?scenario=...&units=...&seed=...`; for a scenario file, `?file=`
+ * and the file as base64url JSON, or nothing when that is longer than MAX_URL_FILE.
+ */
 export function choiceToQuery(choice: ScenarioChoice): string {
+  if (choice.file !== undefined) {
+    const encoded = encodeFile(choice.file);
+    return encoded.length <= MAX_URL_FILE ? `?file=${encoded}` : '?';
+  }
   const params = new URLSearchParams({ scenario: choice.name });
   if (choice.units !== undefined) params.set('units', String(choice.units));
   params.set('seed', String(choice.seed));
@@ -124,6 +147,16 @@ export function choiceToQuery(choice: ScenarioChoice): string {
 export function choiceFromQuery(query: string, fallback: ScenarioChoice): { choice: ScenarioChoice; ignored: string[] } {
   const params = new URLSearchParams(query);
   const ignored: string[] = [];
+  const file = params.get('file');
+  if (file !== null) {
+    try {
+      const decoded = decodeFile(file);
+      const scenario = parseScenario(decoded, 'file');
+      return { choice: { name: scenario.name, seed: scenario.seed, file: decoded }, ignored };
+    } catch (error) {
+      ignored.push(`file: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
   const name = params.get('scenario');
   let choice: ScenarioChoice = { ...fallback };
   if (name !== null) {
@@ -147,3 +180,29 @@ export function choiceFromQuery(query: string, fallback: ScenarioChoice): { choi
 
 /** the most units the page offers (the engine takes more; the page stays interactive to here) */
 export const MAX_PAGE_UNITS = 5000;
+
+/** A scenario file as URL-safe base64 of its JSON (UTF-8). */
+export function encodeFile(file: ScenarioFile): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(file));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The scenario file `encodeFile` wrote (not yet checked against the schema); throws on text that is not one. */
+export function decodeFile(text: string): ScenarioFile {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error('expected URL-safe base64 (A-Z, a-z, 0-9, - and _)');
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  const bytes = Uint8Array.from(binary, (character) => character.charCodeAt(0));
+  return JSON.parse(new TextDecoder().decode(bytes)) as ScenarioFile;
+}
+
+/** Units per team number (0 for a team number nobody has), for the page's legend. */
+export function teamSizes(units: ReadonlyArray<{ team: number }>): number[] {
+  const sizes: number[] = [];
+  for (const unit of units) {
+    while (sizes.length <= unit.team) sizes.push(0);
+    sizes[unit.team]!++;
+  }
+  return sizes;
+}

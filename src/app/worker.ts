@@ -6,7 +6,7 @@
  */
 import { positionsHash, snapshotBuffers, takeSnapshot, type OverlayRequest } from '../render/snapshot';
 import type { PageMessage, WorkerMessage } from './protocol';
-import { type PageSession, advanceSession, setMaxAcceleration, setUpPageSession, stepSession } from './session';
+import { type PageSession, advanceSession, setMaxAcceleration, setUpPageSession, stepSession, teamSizes } from './session';
 import { issueOrder, setAvoidance, setCollisionResponse, simulationSettings, simulationTick, updateSteeringConfig } from '../sim/simulation';
 
 /** milliseconds of ticking per batch at most; beyond it the simulation slows down instead of the
@@ -128,12 +128,3 @@ function batch(): void {
 
 batch();
 
-/** Units per team number, for the page's legend. */
-function teamSizes(units: ReadonlyArray<{ team: number }>): number[] {
-  const sizes: number[] = [];
-  for (const unit of units) {
-    while (sizes.length <= unit.team) sizes.push(0);
-    sizes[unit.team]!++;
-  }
-  return sizes;
-}

@@ -56,6 +56,20 @@ export interface OverlayData {
   velocity: Float64Array;
 }
 
+/** No overlay at all (for snapshots that are not the simulation's: a replay, the editor's draft). */
+export const EMPTY_OVERLAYS: OverlayData = {
+  waypoints: new Float64Array(0),
+  routes: new Float64Array(0),
+  routeEnds: new Int32Array(0),
+  raysClear: new Float64Array(0),
+  raysHit: new Float64Array(0),
+  threatDots: new Float64Array(0),
+  forces: new Float64Array(0),
+  leftDots: new Float64Array(0),
+  rightDots: new Float64Array(0),
+  velocity: new Float64Array(0),
+};
+
 export interface Snapshot {
   tick: number;
   /** simulated seconds */

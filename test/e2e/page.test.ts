@@ -368,6 +368,85 @@ describe('the demo page in Chromium', () => {
     await page.close();
   }, 120_000);
 
+  it('the editor places obstacles of every shape, paints a group with a goal, deletes, saves a valid file, runs it, and shares it by URL', async () => {
+    const { page, problems } = await openPage('?scenario=seed-onemiddle&seed=1');
+    const start = await hook(page, (rts) => rts.units());
+    await page.getByText('edit this scenario').click();
+    await page.waitForFunction(() => (window as unknown as HookedWindow).__rts.editor() !== null);
+    expect((await hook(page, (rts) => rts.editor()))!.units).toBe(start.length);
+    const screen = (x: number, y: number) => page.evaluate(([a, b]) => (window as unknown as HookedWindow).__rts.toScreen(a!, b!), [x, y]);
+    const drag = async (a: [number, number], b: [number, number]) => {
+      const from = await screen(...a);
+      const to = await screen(...b);
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 3 });
+      await page.mouse.move(to.x, to.y, { steps: 3 });
+      await page.mouse.up();
+    };
+    const click = async (x: number, y: number) => {
+      const at = await screen(x, y);
+      await page.mouse.click(at.x, at.y);
+    };
+    const tool = (name: string) => page.locator(`#editor button[data-tool="${name}"]`).click();
+    await tool('box');
+    await drag([11, 2], [13, 4]);
+    await tool('circle');
+    await drag([16, 11], [17.5, 11]);
+    await tool('polygon');
+    await click(3, 10);
+    await click(6, 10);
+    await click(4.5, 12.5);
+    await page.keyboard.press('Enter');
+    expect((await hook(page, (rts) => rts.editor()))!.obstacles.slice(-3)).toEqual(['box', 'circle', 'polygon']);
+    // a block of team 1 painted, then its goal
+    await tool('units');
+    await page.locator('#editor select').selectOption('1');
+    await drag([19, 2], [23, 4]);
+    const painted = (await hook(page, (rts) => rts.editor()))!.units - start.length;
+    expect(painted).toBeGreaterThanOrEqual(4);
+    const goalsBefore = (await hook(page, (rts) => rts.editor()))!.goals;
+    await click(3, 4);
+    expect((await hook(page, (rts) => rts.editor()))!.goals).toBe(goalsBefore + painted);
+    // delete the circle by clicking inside it
+    await tool('delete');
+    await click(16, 11);
+    expect((await hook(page, (rts) => rts.editor()))!.obstacles.slice(-2)).toEqual(['box', 'polygon']);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'save file' }).click()]);
+    const saved = parseScenarioText(readFileSync((await download.path())!, 'utf8'), download.suggestedFilename());
+    expect(saved.name).toBe('seed-onemiddle-edited');
+    expect(saved.units.length).toBe(start.length + painted);
+    expect(saved.units.filter((unit) => unit.team === 1 && unit.goal !== null && Math.hypot(unit.goal.x - 3, unit.goal.y - 4) < 0.1).length).toBeGreaterThanOrEqual(painted);
+
+    await page.getByRole('button', { name: 'run it' }).click();
+    await page.waitForFunction(() => (window as unknown as HookedWindow).__rts.editor() === null && (window as unknown as HookedWindow).__rts.choice().name === 'seed-onemiddle-edited');
+    await page.waitForFunction((count) => (window as unknown as HookedWindow).__rts.units().length === count, start.length + painted);
+    expect(page.url()).toMatch(/\?file=[A-Za-z0-9_-]+/);
+    await runTicks(page, 90);
+    const block = (await hook(page, (rts) => rts.units())).slice(-painted);
+    for (const unit of block) expect(unit.x).toBeLessThan(19); // walking west, to their goal
+    // the URL alone brings the same scenario back
+    const { page: again, problems: againProblems } = await openPage(page.url().slice(page.url().indexOf('?')));
+    expect(await hook(again, (rts) => rts.choice().name)).toBe('seed-onemiddle-edited');
+    expect(await hook(again, (rts) => rts.startPositions())).toEqual(saved.units.map((unit) => ({ x: unit.x, y: unit.y })));
+    expect([...problems, ...againProblems]).toEqual([]);
+    await again.close();
+    await page.close();
+  }, 120_000);
+
+  it('keeps tuning in the URL: read at load, written back; a bad value is dropped', async () => {
+    const tune = encodeURIComponent(JSON.stringify({ lookAheadTime: 2.5 }));
+    const { page } = await openPage(`?scenario=head-on&seed=1&tune=${tune}&accel=12`);
+    expect(decodeURIComponent(page.url())).toContain('tune={"lookAheadTime":2.5}');
+    expect(page.url()).toContain('accel=12');
+    await page.close();
+    const bad = encodeURIComponent(JSON.stringify({ lookAheadTime: -1 }));
+    const { page: second } = await openPage(`?scenario=head-on&seed=1&tune=${bad}`);
+    expect(second.url()).not.toContain('tune=');
+    await second.close();
+  }, 60_000);
+
   it('the avoidance dropdown lists every strategy and switches the running simulation', async () => {
     const { page, problems } = await openPage();
     const select = guiControl(page, 'avoidance');
