@@ -254,7 +254,8 @@ export async function main(argv: string[]): Promise<number> {
     text = results.map((result) => `${JSON.stringify(result)}\n`).join('');
   } else {
     text = formatComparisonTable(results);
-    if (plan.seeds.length > 1) text += `\nMeans over seeds ${plan.seeds.join(', ')}:\n\n${formatMeansTable(meansOverSeeds(results))}`;
+    const seeds = [...new Set(results.map((result) => result.seed))].sort((a, b) => a - b);
+    if (seeds.length > 1) text += `\nMeans over seeds ${seeds.join(', ')}:\n\n${formatMeansTable(meansOverSeeds(results))}`;
   }
   process.stdout.write(text);
   if (plan.out !== undefined) writeFileSync(plan.out, text);

@@ -48,7 +48,7 @@ export function comparisonChart(rows: readonly ChartRow[], title: string): strin
   const gap = 70;
   const top = 64;
   const height = top + scenarios.length * rowHeight + 36;
-  const width = labelWidth + 2 * panelWidth + gap + 20;
+  const width = labelWidth + 2 * panelWidth + gap + 40;
   const maxCollisions = Math.max(1, ...rows.map((row) => row.collisions));
   const decades = Math.max(1, Math.ceil(Math.log10(1 + maxCollisions)));
   const collisionX = (value: number): number => (Math.log10(1 + value) / decades) * panelWidth;
@@ -121,8 +121,9 @@ export function tracePlot(scenario: Scenario, frames: readonly TraceFrame[], mom
   const header = 24;
   const width = Math.ceil(worldWidth * scale + 2 * margin);
   const height = Math.ceil(worldHeight * scale + 2 * margin + header);
-  const X = (x: number): string => round(margin + x * scale);
-  const Y = (y: number): string => round(header + margin + (worldHeight - y) * scale);
+  // a tenth of a pixel is finer than any screen shows, and keeps the file small
+  const X = (x: number): string => String(Math.round((margin + x * scale) * 10) / 10);
+  const Y = (y: number): string => String(Math.round((header + margin + (worldHeight - y) * scale) * 10) / 10);
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ${FONT} font-size="12">`,
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
