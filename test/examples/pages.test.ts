@@ -121,8 +121,8 @@ describe('the examples', () => {
     expect(await starter(page, 'selected()')).toEqual(army);
 
     // right-click, then shift+right-click: two waypoints queued, walked in order
-    const first = { x: 52, y: 40 };
-    const second = { x: 52, y: 60 };
+    const first = { x: 47, y: 44 };
+    const second = { x: 47, y: 56 };
     const a = await starter<{ x: number; y: number }>(page, `toScreen(${first.x}, ${first.y})`);
     const b = await starter<{ x: number; y: number }>(page, `toScreen(${second.x}, ${second.y})`);
     await page.keyboard.press('Digit2');
