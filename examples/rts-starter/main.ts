@@ -217,7 +217,9 @@ app.ticker.add((ticker) => {
   if (held.has('ArrowDown')) camera.y -= panSpeed * seconds;
   clampCamera();
   if (!paused) {
-    owed = Math.min(owed + seconds, 0.25); // a stalled tab does not fast-forward for ever
+    // a slow frame is caught up (ticking these units costs well under a millisecond), but a
+    // stalled tab does not fast-forward for ever
+    owed = Math.min(owed + seconds, 1);
     while (owed >= TICK) {
       stepGame(game);
       owed -= TICK;
