@@ -139,8 +139,11 @@ async function start(): Promise<void> {
     (window as unknown as HookedWindow).__rts = hook;
   }
 
+  /** the worker's last error, kept on the HUD (every frame rewrites it) until the next load */
+  let workerError: string | null = null;
   function showError(text: string): void {
     console.error(text);
+    workerError = text;
     const hud = document.getElementById('hud');
     if (hud !== null) hud.textContent = `error: ${text}`;
   }
@@ -250,6 +253,7 @@ async function start(): Promise<void> {
       closingEditorToLoad = false;
     }
     viewSent = false;
+    workerError = null;
     send({ type: 'load', choice, settings: { ...settings }, tuning: { ...panel.tuning }, maxAcceleration: panel.maxAcceleration, paused, speed });
   }
 
@@ -472,7 +476,7 @@ async function start(): Promise<void> {
       const first = tickTimes[0];
       const last = tickTimes[tickTimes.length - 1];
       const span = first !== undefined && last !== undefined ? (last.at - first.at) / 1000 : 0;
-      hud.textContent = hudText(latest, {
+      hud.textContent = (workerError === null ? '' : `error: ${workerError}\n`) + hudText(latest, {
         name: replayControls.replay !== null ? `replay: ${replayControls.replay.scenario.name}` : (loaded?.choice.name ?? ''),
         fps: ticker.FPS,
         frameMs,

@@ -32,8 +32,20 @@ The demo page in headless Chromium, head-on blocks of each size: the main thread
   --json          one JSON object per size
   -h, --help      print this and exit`;
 
-async function main(): Promise<void> {
+/** Runs the command line; the exit code (usage, bad options and errors: 2, on standard error). */
+export async function main(argv: string[]): Promise<number> {
+  try {
+    await run(argv);
+    return 0;
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}\n`);
+    return 2;
+  }
+}
+
+async function run(argv: string[]): Promise<void> {
   const { values } = parseArgs({
+    args: argv,
     options: {
       help: { type: 'boolean', short: 'h', default: false },
       json: { type: 'boolean', default: false },
@@ -42,7 +54,7 @@ async function main(): Promise<void> {
     },
   });
   if (values.help) {
-    console.log(USAGE);
+    process.stdout.write(`${USAGE}\n`);
     return;
   }
   const counts = values.units.split(',').map((text, index) => checkNumber(Number(text), `--units[${index}]`, { min: 2, max: 5000, integer: true }));
@@ -87,8 +99,7 @@ async function main(): Promise<void> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((error: unknown) => {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
-    process.exit(2);
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
   });
 }

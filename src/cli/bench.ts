@@ -235,8 +235,20 @@ then the planning cost of group moves on big rocky maps.
   --plan                with --json, also the planning rows
   -h, --help            print this and exit`;
 
-function main(): void {
+/** Runs the command line; the exit code (usage and bad options: 2, on standard error). */
+export function main(argv: string[]): number {
+  try {
+    run(argv);
+    return 0;
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}\n`);
+    return 2;
+  }
+}
+
+function run(argv: string[]): void {
   const { values } = parseArgs({
+    args: argv,
     options: {
       help: { type: 'boolean', short: 'h', default: false },
       json: { type: 'boolean', default: false },
@@ -249,7 +261,7 @@ function main(): void {
     },
   });
   if (values.help) {
-    console.log(USAGE);
+    process.stdout.write(`${USAGE}\n`);
     return;
   }
   const avoidance = checkOneOf(values.avoidance, '--avoidance', AVOIDANCE_NAMES);
@@ -299,10 +311,5 @@ function main(): void {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    main();
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
-    process.exit(2);
-  }
+  process.exitCode = main(process.argv.slice(2));
 }

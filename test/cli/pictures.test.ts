@@ -6,8 +6,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { main as compareMain } from '../../src/cli/compare';
 import { comparisonChart } from '../../src/cli/pictures';
+import { main as tracePlotMain } from '../../src/cli/trace-plot';
 import { buildBuiltInScenario } from '../../src/scenarios/builtins';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -16,6 +18,19 @@ const directory = mkdtempSync(join(tmpdir(), 'rts-pictures-'));
 function cli(script: string, args: string[]): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src', 'cli', `${script}.ts`), ...args], { cwd: root, encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Runs a command line's main in this process (no tsx start-up), capturing standard error. */
+async function inProcess(main: (argv: string[]) => Promise<number>, argv: string[]): Promise<{ status: number; stderr: string }> {
+  const err: string[] = [];
+  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => err.push(String(chunk)) > 0);
+  try {
+    return { status: await main(argv), stderr: err.join('') };
+  } finally {
+    stdout.mockRestore();
+    stderr.mockRestore();
+  }
 }
 
 function count(text: string, pattern: RegExp): number {
@@ -46,7 +61,7 @@ describe('trace-plot', () => {
     }
   });
 
-  it('refuses a trace that does not fit the scenario, naming the file, line and field; writes nothing', () => {
+  it('refuses a trace that does not fit the scenario, naming the file, line and field; writes nothing', async () => {
     const good = JSON.stringify({ t: 0, p: [1, 1, 2, 2] });
     const cases: Array<[string, string]> = [
       [`${good}\n{"t": 0.0167, "p": [1, 1]}\n`, 'bad.ndjson:2: "p": expected 4 finite numbers'],
@@ -60,17 +75,17 @@ describe('trace-plot', () => {
       const trace = join(directory, 'bad.ndjson');
       writeFileSync(trace, text);
       const out = join(directory, 'never.svg');
-      const result = cli('trace-plot', [scenario, trace, out]);
+      const result = await inProcess(tracePlotMain, [scenario, trace, out]);
       expect(result.status, text).toBe(2);
       expect(result.stderr, text).toContain(message);
       expect(() => readFileSync(out), text).toThrow();
     }
-    expect(cli('trace-plot', [scenario, join(directory, 'missing.ndjson'), join(directory, 'x.svg')]).stderr).toContain('trace: cannot read');
+    expect((await inProcess(tracePlotMain, [scenario, join(directory, 'missing.ndjson'), join(directory, 'x.svg')])).stderr).toContain('trace: cannot read');
   });
 });
 
 describe('compare --svg', () => {
-  it('charts the runs it makes, and the runs an earlier --json wrote (--from), the same', () => {
+  it('charts the runs it makes, and the runs an earlier --json wrote (--from), the same', async () => {
     const runs = join(directory, 'runs.ndjson');
     const direct = join(directory, 'direct.svg');
     const made = cli('compare', ['--only', 'seed-onetop,circle-swap', '--avoidance', 'rays,none', '--response', 'sideways', '--json', '--out', runs, '--svg', direct]);
@@ -85,9 +100,9 @@ describe('compare --svg', () => {
     expect(count(svg, /<title>[^<]* collisions<\/title>/g)).toBe(4);
     expect(count(svg, /<title>[^<]* s<\/title>/g)).toBe(4);
     expect(svg).toContain('>circle-swap</text>');
-    expect(cli('compare', ['--from', runs, '--seeds', '1-5']).stderr).toMatch(/^--from: reads finished runs, so --seeds has nothing to choose/);
+    expect((await inProcess(compareMain, ['--from', runs, '--seeds', '1-5'])).stderr).toMatch(/^--from: reads finished runs, so --seeds has nothing to choose/);
     writeFileSync(join(directory, 'broken.ndjson'), '{"scenario": "x"}\n');
-    expect(cli('compare', ['--from', join(directory, 'broken.ndjson')]).stderr).toContain('broken.ndjson:1: "avoidance": expected a string');
+    expect((await inProcess(compareMain, ['--from', join(directory, 'broken.ndjson')])).stderr).toContain('broken.ndjson:1: "avoidance": expected a string');
   });
 
   it('draws collisions on a log scale: more collisions, a longer bar; none, a sliver', () => {

@@ -2,7 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { main as benchPageMain } from '../../src/cli/bench-page';
+import { main as benchMain } from '../../src/cli/bench';
+import { main as compareMain } from '../../src/cli/compare';
+import { main as scenarioMain } from '../../src/cli/scenario';
+import { main as tracePlotMain } from '../../src/cli/trace-plot';
 
 const root = join(import.meta.dirname, '..', '..');
 const directory = mkdtempSync(join(tmpdir(), 'rts-cli-'));
@@ -144,24 +149,43 @@ describe('npm run compare', () => {
 });
 
 describe('--help', () => {
-  it('prints the usage of every command line and exits 0; an unknown option exits 2 with the usage', () => {
-    const options: Record<string, string[]> = {
-      scenario: ['--avoidance', '--response', '--seed', '--units', '--duration', '--json', '--trace', '--export', '--list'],
-      compare: ['--only', '--avoidance', '--response', '--seeds', '--jobs', '--steering', '--json', '--out', '--svg', '--from'],
-      'trace-plot': ['--units', '--seed', '--every'],
-      bench: ['--units', '--army', '--ticks', '--avoidance', '--response', '--json', '--plan'],
-      'bench-page': ['--units', '--seconds', '--json'],
-    };
-    for (const [script, names] of Object.entries(options)) {
-      const help = cli(script as 'scenario', ['--help']);
-      expect(help.status, script).toBe(0);
-      expect(help.stdout, script).toMatch(/^usage: npm run --silent /);
-      for (const name of [...names, '--help']) expect(help.stdout, `${script} ${name}`).toContain(name);
-      const wrong = cli(script as 'scenario', ['--no-such-option']);
-      expect(wrong.status, script).toBe(2);
-      expect(wrong.stdout, script).toBe('');
-      expect(wrong.stderr, script).toContain("'--no-such-option'");
-      expect(wrong.stderr, script).toContain('usage: npm run --silent ');
+  /** Runs a command line's main in this process, capturing what it writes. */
+  async function inProcess(main: (argv: string[]) => number | Promise<number>, argv: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+    const out: string[] = [];
+    const err: string[] = [];
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => out.push(String(chunk)) > 0);
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => err.push(String(chunk)) > 0);
+    try {
+      const status = await main(argv);
+      return { status, stdout: out.join(''), stderr: err.join('') };
+    } finally {
+      stdout.mockRestore();
+      stderr.mockRestore();
     }
+  }
+
+  it('prints the usage of every command line and exits 0; an unknown option exits 2 with the usage', async () => {
+    const commands: Array<[string, (argv: string[]) => number | Promise<number>, string[]]> = [
+      ['scenario', scenarioMain, ['--avoidance', '--response', '--seed', '--units', '--duration', '--json', '--trace', '--export', '--list']],
+      ['compare', compareMain, ['--only', '--avoidance', '--response', '--seeds', '--jobs', '--steering', '--json', '--out', '--svg', '--from']],
+      ['bench', benchMain, ['--units', '--army', '--ticks', '--avoidance', '--response', '--json', '--plan']],
+      ['bench:page', benchPageMain, ['--units', '--seconds', '--json']],
+      ['trace-plot', tracePlotMain, ['--units', '--seed', '--every']],
+    ];
+    for (const [name, main, options] of commands) {
+      const help = await inProcess(main, ['--help']);
+      expect(help.status, name).toBe(0);
+      expect(help.stdout, name).toMatch(new RegExp(`^usage: npm run --silent ${name} `));
+      for (const option of [...options, '--help']) expect(help.stdout, `${name} ${option}`).toContain(option);
+      const wrong = await inProcess(main, ['--no-such-option']);
+      expect(wrong.status, name).toBe(2);
+      expect(wrong.stdout, name).toBe('');
+      expect(wrong.stderr, name).toContain("'--no-such-option'");
+      expect(wrong.stderr, name).toContain('usage: npm run --silent ');
+    }
+    // and as npm runs it: the exit code reaches the shell
+    const spawned = cli('bench', ['--no-such-option']);
+    expect(spawned.status).toBe(2);
+    expect(spawned.stderr).toContain('usage: npm run --silent bench ');
   });
 });

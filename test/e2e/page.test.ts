@@ -299,6 +299,18 @@ describe('the demo page in Chromium', () => {
     await page.close();
   }, 120_000);
 
+  it('shows on the page, not only in the console, when its simulation cannot start', async () => {
+    const page = await session!.browser.newPage({ viewport: { width: 1280, height: 720 } });
+    const problems = watchForProblems(page);
+    // the worker's script fails as it loads, as on a browser that cannot run it
+    await page.route(/worker\.ts/, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: 'throw new Error("no simulation here");' }));
+    await page.goto(`${session!.baseUrl}/`, { waitUntil: 'load' });
+    await page.waitForFunction(() => document.getElementById('hud')!.textContent!.includes('no simulation here'));
+    expect(await page.locator('#hud').textContent()).toMatch(/^error: .*no simulation here/);
+    expect(problems.some((problem) => problem.includes('no simulation here'))).toBe(true);
+    await page.close();
+  }, 60_000);
+
   // --- the tools: legend, replay, editor, settings in the URL -------------------------------
 
   it('explains itself at 1280 x 720: the scenario\'s description, a colour legend that follows the overlays, a help line clear of the panel', async () => {
