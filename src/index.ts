@@ -49,6 +49,7 @@ export {
   type Simulation,
   type SimulationDef,
   type SimulationEvent,
+  type ListenerErrorHandler,
   type SimulationListener,
   type SimulationSettings,
   type TaskView,

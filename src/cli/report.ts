@@ -39,21 +39,26 @@ export function loadScenario(nameOrPath: string, options: { units?: number; seed
   return options.seed === undefined ? scenario : { ...scenario, seed: options.seed };
 }
 
-/** Parses an integer option; throws UsageError naming the option and the text. */
+/** how options write numbers: plain decimals (no hex, no exponent, no spaces): what a person types */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+const WHOLE = /^-?\d+$/;
+
+/** Parses an integer option written in decimal digits; throws UsageError naming the option and the text. */
 export function integerOption(text: string | undefined, option: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (text === undefined) return undefined;
   const value = Number(text);
-  if (text.trim() === '' || !Number.isInteger(value) || value < min || value > max) {
+  if (!WHOLE.test(text) || !Number.isSafeInteger(value) || value < min || value > max) {
     throw new UsageError(`${option}: expected an integer from ${min} to ${max}, got ${JSON.stringify(text)}`);
   }
   return value;
 }
 
+/** Parses a decimal number option in (min, max]; throws UsageError naming the option and the text. */
 export function numberOption(text: string | undefined, option: string, min: number, max: number): number | undefined {
   if (text === undefined) return undefined;
   const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value) || value <= min || value > max) {
-    throw new UsageError(`${option}: expected a number > ${min} and <= ${max}, got ${JSON.stringify(text)}`);
+  if (!DECIMAL.test(text) || !Number.isFinite(value) || value <= min || value > max) {
+    throw new UsageError(`${option}: expected a decimal number > ${min} and <= ${max}, got ${JSON.stringify(text)}`);
   }
   return value;
 }

@@ -78,7 +78,11 @@ export async function main(argv: string[]): Promise<number> {
     const response = oneOfOption(values.response, '--response', COLLISION_RESPONSES) ?? DEFAULT_SIMULATION.response;
     const seed = integerOption(values.seed, '--seed', 0, 0xffffffff);
     const units = integerOption(values.units, '--units', 1);
+    // at least one tick: a shorter run would measure nothing
     const duration = numberOption(values.duration, '--duration', 0, MAX_SCENARIO_DURATION);
+    if (duration !== undefined && duration < DEFAULT_SIMULATION.dt) {
+      throw new UsageError(`--duration: expected at least one tick (${+DEFAULT_SIMULATION.dt.toFixed(6)} s), got ${JSON.stringify(values.duration)}`);
+    }
     const scenario = loadScenario(positionals[0]!, {
       ...(units === undefined ? {} : { units }),
       ...(seed === undefined ? {} : { seed }),

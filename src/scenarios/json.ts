@@ -1,7 +1,13 @@
 /**
  * Reading JSON text with errors a person can act on: where `JSON.parse` fails, the message names
- * the line and column (1-based) of the first character that is not valid JSON.
+ * the line and column (1-based) of the first character that is not valid JSON. Text JSON.parse
+ * accepts is refused too when a key repeats in one object (JSON.parse would keep the last and
+ * drop the others without a word) or when it nests deeper than MAX_JSON_DEPTH. A UTF-8 byte-order
+ * mark at the start is skipped.
  */
+
+/** arrays and objects inside one another, at most (a scenario needs four) */
+export const MAX_JSON_DEPTH = 256;
 
 export class JsonSyntaxError extends Error {
   constructor(
@@ -17,13 +23,21 @@ export class JsonSyntaxError extends Error {
 
 /** Parses JSON; throws JsonSyntaxError naming `source`, the line and the column on bad text. */
 export function parseJsonText(text: string, source: string): unknown {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(body);
   } catch {
-    const fault = locateJsonFault(text);
-    const { line, column } = lineAndColumn(text, fault.offset);
-    throw new JsonSyntaxError(`${source}:${line}:${column}: invalid JSON: ${fault.problem}`, line, column);
+    throw syntaxError(body, source, locateJsonFault(body));
   }
+  const fault = scanJson(body, true);
+  if (fault !== null) throw syntaxError(body, source, fault);
+  return value;
+}
+
+function syntaxError(text: string, source: string, fault: JsonFault): JsonSyntaxError {
+  const { line, column } = lineAndColumn(text, fault.offset);
+  return new JsonSyntaxError(`${source}:${line}:${column}: invalid JSON: ${fault.problem}`, line, column);
 }
 
 export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
@@ -44,12 +58,21 @@ interface JsonFault {
 }
 
 /**
- * Walks the text by the JSON grammar (RFC 8259) and reports the first place it breaks. Only
- * called once `JSON.parse` has refused the text, whose own messages do not always carry a
- * position.
+ * The first place the text breaks the JSON grammar (RFC 8259) or nests too deep. Called once
+ * `JSON.parse` has refused the text, whose own messages do not always carry a position.
  */
 export function locateJsonFault(text: string): JsonFault {
+  // the grammar walk accepted what JSON.parse refused (a lone surrogate, say): point at the start
+  return scanJson(text, false) ?? { offset: 0, problem: 'the text is not valid JSON' };
+}
+
+/**
+ * Walks the text by the JSON grammar and returns the first fault, or null: a syntax error, nesting
+ * deeper than MAX_JSON_DEPTH, and with `duplicates` a key that repeats in one object.
+ */
+function scanJson(text: string, duplicates: boolean): JsonFault | null {
   let at = 0;
+  let depth = 0;
   const fail = (problem: string, offset = at): never => {
     throw { offset, problem } satisfies JsonFault;
   };
@@ -92,11 +115,16 @@ export function locateJsonFault(text: string): JsonFault {
     if (match === null || match[0] === '' || match[0] === '-') fail(`expected a value, found ${describeHere()}`);
     at += match![0].length;
   };
+  const nested = (read: () => void): void => {
+    if (++depth > MAX_JSON_DEPTH) fail(`arrays and objects nested deeper than ${MAX_JSON_DEPTH} levels`);
+    read();
+    depth--;
+  };
   const readValue = (): void => {
     skipSpace();
     const char = text[at];
-    if (char === '{') return readObject();
-    if (char === '[') return readArray();
+    if (char === '{') return nested(readObject);
+    if (char === '[') return nested(readArray);
     if (char === '"') return readString();
     for (const word of ['true', 'false', 'null']) {
       if (text.startsWith(word, at)) {
@@ -114,10 +142,17 @@ export function locateJsonFault(text: string): JsonFault {
       at++;
       return;
     }
+    const keys = duplicates ? new Set<string>() : null;
     for (;;) {
       skipSpace();
       if (text[at] !== '"') fail(`expected a "quoted" key, found ${describeHere()}`);
+      const keyStart = at;
       readString();
+      if (keys !== null) {
+        const key = JSON.parse(text.slice(keyStart, at)) as string;
+        if (keys.has(key)) fail(`the key ${JSON.stringify(key)} appears twice in one object (only one can be meant)`, keyStart);
+        keys.add(key);
+      }
       expectChar(':', "':' after the key");
       readValue();
       skipSpace();
@@ -161,6 +196,5 @@ export function locateJsonFault(text: string): JsonFault {
     if (typeof fault === 'object' && fault !== null && 'offset' in fault) return fault as JsonFault;
     throw fault;
   }
-  // the grammar walk accepted what JSON.parse refused (a lone surrogate, say): point at the start
-  return { offset: 0, problem: 'the text is not valid JSON' };
+  return null;
 }

@@ -5,9 +5,9 @@
  * expected and what was found.
  */
 import { z } from 'zod';
-import type { ObstacleShape } from '../math/shapes';
+import { type ObstacleShape, prepareShape, signedDistance } from '../math/shapes';
 import { DEFAULT_UNIT } from '../sim/defaults';
-import { describeIssue, obstacleSchema } from '../sim/validate';
+import { MAX_WORLD_SIZE, describeIssue, obstacleOutOfReach, obstacleSchema } from '../sim/validate';
 import { parseJsonText } from './json';
 
 export const DEFAULT_SCENARIO_SEED = 1;
@@ -51,7 +51,7 @@ const scenarioSchema = z.strictObject({
   /** one or two sentences on what the scenario shows */
   description: z.string().optional(),
   seed: z.number().int().min(0).max(0xffffffff).default(DEFAULT_SCENARIO_SEED),
-  world: z.strictObject({ width: positive, height: positive }),
+  world: z.strictObject({ width: positive.max(MAX_WORLD_SIZE), height: positive.max(MAX_WORLD_SIZE) }),
   obstacles: z.array(obstacleSchema).default([]),
   units: z.array(unitSchema).min(1).max(MAX_SCENARIO_UNITS),
   duration: positive.max(MAX_SCENARIO_DURATION).default(DEFAULT_SCENARIO_DURATION),
@@ -111,7 +111,7 @@ export function parseScenario(input: unknown, source = 'scenario'): Scenario {
     throw new ScenarioError(source, result.error.issues.map((issue) => describeIssue(issue, input)));
   }
   const data = result.data;
-  const problems = [...checkUnitsInWorld(data), ...checkChanges(data)];
+  const problems = [...checkUnitsInWorld(data), ...checkObstaclesInReach(data), ...checkChanges(data)];
   if (problems.length > 0) throw new ScenarioError(source, problems);
   return {
     name: data.name,
@@ -162,6 +162,7 @@ type ParsedScenario = z.output<typeof scenarioSchema>;
 function checkUnitsInWorld(data: ParsedScenario): string[] {
   const { width, height } = data.world;
   const problems: string[] = [];
+  const obstacles = data.obstacles.map((shape) => prepareShape(shape as ObstacleShape));
   data.units.forEach((unit, index) => {
     const field = `units[${index}]`;
     const r = unit.radius;
@@ -175,6 +176,10 @@ function checkUnitsInWorld(data: ParsedScenario): string[] {
     if (unit.y < r || unit.y > height - r) {
       problems.push(`${field}.y: expected a number from ${r} to ${height - r} (the whole disc inside the ${height} m high world), got ${unit.y}`);
     }
+    const on = obstacles.findIndex((obstacle) => signedDistance(obstacle, unit.x, unit.y) < r);
+    if (on >= 0) {
+      problems.push(`${field}: expected a place clear of obstacles (the whole disc), got (${unit.x}, ${unit.y}) on obstacles[${on}]`);
+    }
     if (unit.goal !== undefined) {
       if (unit.goal.x < 0 || unit.goal.x > width) {
         problems.push(`${field}.goal.x: expected a number from 0 to ${width} (inside the world), got ${unit.goal.x}`);
@@ -183,6 +188,19 @@ function checkUnitsInWorld(data: ParsedScenario): string[] {
         problems.push(`${field}.goal.y: expected a number from 0 to ${height} (inside the world), got ${unit.goal.y}`);
       }
     }
+  });
+  return problems;
+}
+
+function checkObstaclesInReach(data: ParsedScenario): string[] {
+  const problems: string[] = [];
+  const check = (shape: ObstacleShape, field: string): void => {
+    const reason = obstacleOutOfReach(shape, data.world);
+    if (reason !== null) problems.push(`${field}: ${reason}`);
+  };
+  data.obstacles.forEach((shape, index) => check(shape as ObstacleShape, `obstacles[${index}]`));
+  data.changes.forEach((change, index) => {
+    if (change.add !== undefined) check(change.add as ObstacleShape, `changes[${index}].add`);
   });
   return problems;
 }

@@ -46,14 +46,23 @@ export type SimulationEvent =
 
 export type SimulationListener = (event: SimulationEvent) => void;
 
+/** Told when a listener throws: the error, and the event it was handed. */
+export type ListenerErrorHandler = (error: unknown, event: SimulationEvent) => void;
+
 export interface EventLog {
   /** events raised since the start of the tick, in order */
   readonly raised: SimulationEvent[];
   readonly listeners: Set<SimulationListener>;
+  readonly onListenerError: ListenerErrorHandler;
 }
 
-export function createEventLog(): EventLog {
-  return { raised: [], listeners: new Set() };
+/** The default report of a throwing listener: the console, which Node and every browser have. */
+const reportToConsole: ListenerErrorHandler = (error, event) => {
+  (globalThis as { console?: { error(...values: unknown[]): void } }).console?.error(`rts-steer: a listener threw on a "${event.type}" event`, error);
+};
+
+export function createEventLog(onListenerError: ListenerErrorHandler = reportToConsole): EventLog {
+  return { raised: [], listeners: new Set(), onListenerError };
 }
 
 /** Raises an event: it is delivered with the others at the end of the tick. */
@@ -61,10 +70,21 @@ export function emit(log: EventLog, event: SimulationEvent): void {
   log.raised.push(event);
 }
 
-/** Hands this tick's events to every listener, in the order they were raised. */
+/**
+ * Hands this tick's events to every listener, in the order they were raised. A listener that
+ * throws is reported to `onListenerError` and the delivery goes on: the tick is already done, and
+ * one listener's fault must not keep events from the others (nor leave the caller's tick half
+ * reported). A handler that throws in turn is not caught.
+ */
 export function deliver(log: EventLog): void {
   if (log.listeners.size === 0) return;
   for (const event of log.raised) {
-    for (const listener of log.listeners) listener(event);
+    for (const listener of log.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        log.onListenerError(error, event);
+      }
+    }
   }
 }

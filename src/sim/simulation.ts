@@ -8,7 +8,7 @@
  * phases.ts holds the rest.
  */
 import { type ObstacleDef, type ShapeGeometry, prepareShape, signedDistance } from '../math/shapes';
-import { type ReadonlyVec2, vec2 } from '../math/vec2';
+import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
 import { NAV_CELL, addNavObstacle, columnOf, createNavMap, isFreeCell, nearestFreeCell, removeNavObstacle, rowOf } from '../nav/navmap';
 import { tracePath } from '../nav/route';
 import type { Order } from '../orders/orders';
@@ -23,7 +23,7 @@ import { AVOIDANCE_NAMES, AVOIDANCE_STRATEGIES } from '../steering/strategies/in
 import { type AvoidanceName, createAvoidanceDecision } from '../steering/strategy';
 import { DEFAULT_SIMULATION, DEFAULT_UNIT } from './defaults';
 import { nowMs } from './clock';
-import { type SimulationListener, createEventLog, deliver, emit } from './events';
+import { type ListenerErrorHandler, type SimulationListener, createEventLog, deliver, emit } from './events';
 import { applyForces, askForWay, decide, readBack, respondToContact, sense, settleArrivals, stepPhysics } from './phases';
 import { applyPendingOrders, routeOrdersInFlight } from './planning';
 import {
@@ -40,10 +40,10 @@ import {
   simulatedTime,
   stateOf,
 } from './state';
-import { checkNumber, checkObject, checkOneOf, describeValue, validateObstacle } from './validate';
+import { MAX_WORLD_SIZE, checkNumber, checkObject, checkOneOf, describeValue, obstacleOutOfReach, validateObstacle } from './validate';
 
 export type { ObstacleView, Simulation, SimulationSettings, TaskView, TickTiming, UnitView } from './state';
-export type { SimulationEvent, SimulationListener } from './events';
+export type { ListenerErrorHandler, SimulationEvent, SimulationListener } from './events';
 
 /** Settings of a new simulation. Lengths in metres, times in seconds; defaults in DEFAULT_SIMULATION. */
 export interface SimulationDef {
@@ -62,6 +62,9 @@ export interface SimulationDef {
    * straight at their targets and only the avoidance strategy keeps them off obstacles (as in
    * the articles). */
   navigation?: boolean;
+  /** called when an event listener throws, with the error and the event; the other listeners
+   * still get every event and the tick stands. Default: reported with console.error */
+  onListenerError?: ListenerErrorHandler;
   /** whether idle units at rest sleep (neither sensed nor steered until something comes near);
    * default true. False keeps every unit awake: the same behaviour at a higher cost */
   sleeping?: boolean;
@@ -90,8 +93,8 @@ const GRID_CELL_SIZE = 2;
 
 export function createSimulation(def: SimulationDef): Simulation {
   checkObject(def, 'simulation');
-  const width = checkNumber(def.width, 'simulation.width', { min: 0, minInclusive: false });
-  const height = checkNumber(def.height, 'simulation.height', { min: 0, minInclusive: false });
+  const width = checkNumber(def.width, 'simulation.width', { min: 0, minInclusive: false, max: MAX_WORLD_SIZE });
+  const height = checkNumber(def.height, 'simulation.height', { min: 0, minInclusive: false, max: MAX_WORLD_SIZE });
   const dt = def.dt === undefined ? DEFAULT_SIMULATION.dt : checkNumber(def.dt, 'simulation.dt', { min: 0, minInclusive: false, max: 1 });
   const avoidance = checkOneOf(def.avoidance ?? DEFAULT_SIMULATION.avoidance, 'simulation.avoidance', AVOIDANCE_NAMES);
   const response = checkOneOf(def.response ?? DEFAULT_SIMULATION.response, 'simulation.response', COLLISION_RESPONSES);
@@ -100,6 +103,9 @@ export function createSimulation(def: SimulationDef): Simulation {
   if (typeof navigation !== 'boolean') throw new Error(`simulation.navigation: expected true or false, got ${describeValue(navigation)}`);
   const sleeping = def.sleeping ?? DEFAULT_SIMULATION.sleeping;
   if (typeof sleeping !== 'boolean') throw new Error(`simulation.sleeping: expected true or false, got ${describeValue(sleeping)}`);
+  if (def.onListenerError !== undefined && typeof def.onListenerError !== 'function') {
+    throw new Error(`simulation.onListenerError: expected a function, got ${describeValue(def.onListenerError)}`);
+  }
 
   const physics = createPhysicsWorld<Unit>(width, height);
   const units: Unit[] = [];
@@ -116,7 +122,7 @@ export function createSimulation(def: SimulationDef): Simulation {
     senseWorld: { units, grid: createCellGrid(width, height, GRID_CELL_SIZE), pack: createUnitPack(), obstacleVersion: 0, obstacles: [], walls: wallShapes(width, height), maxRadius: 0, maxSpeed: 0, castUnitRay: (x1, y1, x2, y2, exclude, out) => castUnitRay(physics, x1, y1, x2, y2, exclude as Unit, out as { owner: Unit | null; fraction: number }) },
     centres: new Float64Array(128),
     pendingOrders: [],
-    events: createEventLog(),
+    events: createEventLog(def.onListenerError),
     timing: { tickMs: 0, physicsMs: 0, planMs: 0, planWork: 0 },
     nextUnitId: 1,
     nextObstacleId: 1,
@@ -178,13 +184,26 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
   if (2 * radius > Math.min(width, height)) {
     throw new Error(`unit.radius: expected a unit that fits in the ${width} x ${height} m world, got ${radius}`);
   }
-  const x = checkNumber(def.x, 'unit.x', { min: radius, max: width - radius });
-  const y = checkNumber(def.y, 'unit.y', { min: radius, max: height - radius });
+  let x = checkNumber(def.x, 'unit.x', { min: radius, max: width - radius });
+  let y = checkNumber(def.y, 'unit.y', { min: radius, max: height - radius });
   const mass = def.mass === undefined ? DEFAULT_UNIT.density * Math.PI * radius * radius : checkNumber(def.mass, 'unit.mass', { min: 0, minInclusive: false });
   const maxSpeed = def.maxSpeed === undefined ? DEFAULT_UNIT.maxSpeed : checkNumber(def.maxSpeed, 'unit.maxSpeed', { min: 0, minInclusive: false });
   const maxForce = def.maxForce === undefined ? mass * DEFAULT_UNIT.maxAcceleration : checkNumber(def.maxForce, 'unit.maxForce', { min: 0, minInclusive: false });
   const team = def.team === undefined ? DEFAULT_UNIT.team : checkNumber(def.team, 'unit.team', { min: 0, integer: true });
   const heading = def.heading === undefined ? DEFAULT_UNIT.heading : checkNumber(def.heading, 'unit.heading');
+  // a unit placed on an obstacle stands on the nearest free ground instead (planck would shove it
+  // out the nearest way, through the world's walls if need be); with none anywhere it is refused
+  let displacedFrom: Vec2 | null = null;
+  if (state.obstacles.some((obstacle) => signedDistance(obstacle.geometry, x, y) < radius)) {
+    const free = { column: 0, row: 0 };
+    const map = state.navMap;
+    if (!nearestFreeCell(map, radius + DISPLACED_GAP, x, y, free, Math.max(map.width, map.height))) {
+      throw new Error(`unit: expected a place clear of obstacles, got (${x}, ${y}) on an obstacle, with no free ground for a unit of radius ${radius} anywhere`);
+    }
+    displacedFrom = vec2(x, y);
+    x = (free.column + 0.5) * NAV_CELL;
+    y = (free.row + 0.5) * NAV_CELL;
+  }
 
   const id = state.nextUnitId++;
   const unit = {
@@ -220,6 +239,7 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
   state.units.push(unit);
   state.searchAll = true;
   state.unitsById.set(id, unit);
+  if (displacedFrom !== null) emit(state.events, { type: 'displaced', unitId: id, from: displacedFrom, to: { x, y }, time: simulatedTime(state) });
   return id;
 }
 
@@ -244,6 +264,8 @@ export function removeUnit(sim: Simulation, unitId: number): boolean {
 export function addObstacle(sim: Simulation, def: ObstacleDef): number {
   const state = stateOf(sim);
   const shape = validateObstacle(def);
+  const outOfReach = obstacleOutOfReach(shape, state.settings);
+  if (outOfReach !== null) throw new Error(`obstacle: ${outOfReach}`);
   const id = state.nextObstacleId++;
   const { body, sensor } = createObstacleBody(state.physics, id, shape);
   const geometry = prepareShape(shape);
@@ -310,6 +332,9 @@ export function updateUnit(sim: Simulation, unitId: number, changes: { maxSpeed?
   const unit = state.unitsById.get(unitId);
   if (unit === undefined) throw new Error(`unitId: expected the id of a unit in the simulation, got ${describeValue(unitId)}`);
   checkObject(changes, 'changes');
+  for (const key of Object.keys(changes)) {
+    if (key !== 'maxSpeed' && key !== 'maxForce') throw new Error(`changes.${key}: not a setting updateUnit changes (it changes maxSpeed and maxForce; a unit's radius and team are fixed when it is added)`);
+  }
   const maxSpeed = changes.maxSpeed === undefined ? unit.maxSpeed : checkNumber(changes.maxSpeed, 'unit.maxSpeed', { min: 0, minInclusive: false });
   const maxForce = changes.maxForce === undefined ? unit.maxForce : checkNumber(changes.maxForce, 'unit.maxForce', { min: 0, minInclusive: false });
   unit.maxSpeed = maxSpeed;

@@ -8,7 +8,7 @@
  * file, have one zod schema here, and zod's issues are worded the same way (`describeIssue`).
  */
 import { z } from 'zod';
-import type { ObstacleShape } from '../math/shapes';
+import { type ObstacleShape, prepareShape } from '../math/shapes';
 import { MAX_POLYGON_POINTS } from '../physics/world';
 
 export interface NumberRule {
@@ -32,7 +32,7 @@ export function describeValue(value: unknown): string {
 export function checkNumber(value: unknown, field: string, rule: NumberRule = {}): number {
   const parts: string[] = [rule.integer ? 'an integer' : 'a finite number'];
   if (rule.min !== undefined) parts.push(`${rule.minInclusive === false ? '>' : '>='} ${rule.min}`);
-  if (rule.max !== undefined) parts.push(`<= ${rule.max}`);
+  if (rule.max !== undefined) parts.push(`${rule.min === undefined ? '' : 'and '}<= ${rule.max}`);
   const fail = (): never => {
     throw new Error(`${field}: expected ${parts.join(' ')}, got ${describeValue(value)}`);
   };
@@ -59,8 +59,6 @@ export function checkObject(value: unknown, field: string): Record<string, unkno
 // ---------------------------------------------------------------------------------------------
 // Obstacles
 
-/** square metres: the smallest area a polygon may have */
-const MIN_POLYGON_AREA = 1e-6;
 
 const finite = z.number();
 const positive = z.number().positive();
@@ -91,30 +89,64 @@ export const obstacleSchema = z.discriminatedUnion('type', [
 ]);
 
 /**
- * What is wrong with a polygon's points, or null: no area, a point repeating the one before it,
- * or a corner that is straight or turns the other way (not convex). Points may run either way.
+ * metres: the shortest edge, and the least height of a corner above the line joining its
+ * neighbours, a polygon may have. planck merges points closer than its linear slop (5 mm) and
+ * drops corners that are nearly straight; a polygon that lost points that way would no longer be
+ * the shape the routes and the metrics see (with fewer than three left, planck even builds a
+ * stand-in box), so such polygons are refused.
+ */
+export const MIN_POLYGON_FEATURE = 0.01;
+
+/**
+ * What is wrong with a polygon's points, or null: a point too near the one before it, a corner
+ * too nearly straight, a corner that turns the other way (not convex), or edges that cross (a
+ * star, whose corners all turn the same way, is not simple). Points may run either way.
  */
 function polygonProblem(points: ReadonlyArray<readonly [number, number]>): { path: Array<string | number>; message: string } | null {
-  // signed area (shoelace) and the turn at every corner must agree in sign for a convex polygon
+  const count = points.length;
+  // signed area (shoelace): its sign is the direction the points run
   let doubleArea = 0;
-  for (let i = 0; i < points.length; i++) {
+  for (let i = 0; i < count; i++) {
     const [ax, ay] = points[i]!;
-    const [bx, by] = points[(i + 1) % points.length]!;
+    const [bx, by] = points[(i + 1) % count]!;
     doubleArea += ax * by - bx * ay;
   }
-  if (Math.abs(doubleArea) / 2 < MIN_POLYGON_AREA) {
-    return { path: ['points'], message: `expected a polygon with area, got area ${Math.abs(doubleArea) / 2}` };
-  }
   const orientation = Math.sign(doubleArea);
-  for (let i = 0; i < points.length; i++) {
+  for (let i = 0; i < count; i++) {
     const [ax, ay] = points[i]!;
-    const [bx, by] = points[(i + 1) % points.length]!;
-    const [cx, cy] = points[(i + 2) % points.length]!;
-    const corner = (i + 1) % points.length;
-    if (ax === bx && ay === by) return { path: ['points', corner], message: `repeats the point before it (${bx}, ${by})` };
+    const [bx, by] = points[(i + 1) % count]!;
+    const edge = Math.hypot(bx - ax, by - ay);
+    const corner = (i + 1) % count;
+    if (!(edge >= MIN_POLYGON_FEATURE)) {
+      return { path: ['points', corner], message: `expected a point at least ${MIN_POLYGON_FEATURE} m from the one before it (planck merges nearer points), got ${+edge.toPrecision(3)} m from (${ax}, ${ay})` };
+    }
+  }
+  if (orientation === 0) return { path: ['points'], message: 'expected a polygon with area, got area 0' };
+  for (let i = 0; i < count; i++) {
+    const [ax, ay] = points[i]!;
+    const [bx, by] = points[(i + 1) % count]!;
+    const [cx, cy] = points[(i + 2) % count]!;
+    const corner = (i + 1) % count;
     const turn = (bx - ax) * (cy - by) - (by - ay) * (cx - bx);
     if (turn * orientation <= 0) {
       return { path: ['points'], message: `expected a convex polygon with no straight or reflex corner, got one at point ${corner} (${bx}, ${by})` };
+    }
+    // the corner's height above the line from its neighbour before to its neighbour after
+    const height = Math.abs(turn) / Math.hypot(cx - ax, cy - ay);
+    if (!(height >= MIN_POLYGON_FEATURE)) {
+      return { path: ['points', corner], message: `expected a corner standing at least ${MIN_POLYGON_FEATURE} m off the line of its neighbours (planck drops nearly straight corners), got ${+height.toPrecision(3)} m at (${bx}, ${by})` };
+    }
+  }
+  // convex and simple: every point on the inner side of every edge it is not on
+  for (let i = 0; i < count; i++) {
+    const [ax, ay] = points[i]!;
+    const [bx, by] = points[(i + 1) % count]!;
+    for (let k = 0; k < count; k++) {
+      if (k === i || k === (i + 1) % count) continue;
+      const [px, py] = points[k]!;
+      if (((bx - ax) * (py - ay) - (by - ay) * (px - ax)) * orientation <= 0) {
+        return { path: ['points'], message: `expected a convex polygon whose edges do not cross (its points in order around it), got point ${k} (${px}, ${py}) outside the edge from point ${i} to point ${(i + 1) % count}` };
+      }
     }
   }
   return null;
@@ -219,4 +251,24 @@ export function describeIssue(issue: z.core.$ZodIssue, input: unknown, prefix = 
     default:
       return `${field}: ${issue.message}, got ${got}`;
   }
+}
+
+/**
+ * metres: the longest side a world may have. The neighbour grid behind the sense phase and the
+ * metrics are sized by the world's area, so a much larger world would cost memory and time for
+ * nothing but empty ground.
+ */
+export const MAX_WORLD_SIZE = 2000;
+
+/**
+ * Why `shape` does not fit `world`, or null when it does: every point of an obstacle lies within
+ * one world size of the world (x from -width to 2 width, y from -height to 2 height). Part of a
+ * wall may stand outside the world; a shape far away, or astronomically large, cannot be stepped.
+ */
+export function obstacleOutOfReach(shape: ObstacleShape, world: { width: number; height: number }): string | null {
+  const { minX, maxX, minY, maxY } = prepareShape(shape);
+  const { width, height } = world;
+  if (minX >= -width && maxX <= 2 * width && minY >= -height && maxY <= 2 * height) return null;
+  const show = (value: number): string => String(+value.toPrecision(6));
+  return `expected a shape within one world size of the ${width} x ${height} m world (x from ${-width} to ${2 * width}, y from ${-height} to ${2 * height}), got x from ${show(minX)} to ${show(maxX)}, y from ${show(minY)} to ${show(maxY)}`;
 }

@@ -60,26 +60,38 @@ export const DEFAULT_STEERING_CONFIG: Readonly<SteeringConfig> = Object.freeze({
 });
 
 /** Validation rule per field: the smallest allowed value and whether it may equal it. */
-const LIMITS: Record<keyof SteeringConfig, { min: number; inclusive: boolean }> = {
-  lookAheadTime: { min: 0, inclusive: true },
-  avoidHorizon: { min: 0, inclusive: false },
-  keepRight: { min: 0, inclusive: true },
-  responseTime: { min: 0, inclusive: false },
-  avoidWeight: { min: 0, inclusive: true },
-  avoidClearance: { min: 0, inclusive: true },
-  minAvoidSpeed: { min: 0, inclusive: true },
-  separationWeight: { min: 0, inclusive: true },
-  separationGap: { min: 0, inclusive: true },
-  arrivalBraking: { min: 0, inclusive: false },
-  arrivalTolerance: { min: 0, inclusive: false },
-  formationGap: { min: 0, inclusive: true },
+/**
+ * The range of each setting. The upper bounds are far beyond any useful value; they exist so that
+ * no accepted value can make a tick's work unbounded (a look-ahead of 1e200 s would have the sense
+ * phase search the whole world, every tick).
+ */
+const LIMITS: Record<keyof SteeringConfig, { min: number; inclusive: boolean; max: number }> = {
+  lookAheadTime: { min: 0, inclusive: true, max: 10 },
+  avoidHorizon: { min: 0, inclusive: false, max: 10 },
+  keepRight: { min: 0, inclusive: true, max: Math.PI / 2 },
+  responseTime: { min: 0, inclusive: false, max: 10 },
+  avoidWeight: { min: 0, inclusive: true, max: 100 },
+  avoidClearance: { min: 0, inclusive: true, max: 5 },
+  minAvoidSpeed: { min: 0, inclusive: true, max: 100 },
+  separationWeight: { min: 0, inclusive: true, max: 10 },
+  separationGap: { min: 0, inclusive: true, max: 5 },
+  arrivalBraking: { min: 0, inclusive: false, max: 1 },
+  arrivalTolerance: { min: 0, inclusive: false, max: 10 },
+  formationGap: { min: 0, inclusive: true, max: 20 },
 };
 
-/** Defaults merged with `overrides`; throws naming the field and value on a bad entry. */
+/** Each setting's range, as documented: [min, max, whether min itself is allowed]. */
+export function steeringLimits(): ReadonlyArray<[keyof SteeringConfig, number, number, boolean]> {
+  return (Object.keys(LIMITS) as Array<keyof SteeringConfig>).map((key) => [key, LIMITS[key].min, LIMITS[key].max, LIMITS[key].inclusive]);
+}
+
 export function resolveSteeringConfig(
   overrides: Partial<SteeringConfig> = {},
   base: Readonly<SteeringConfig> = DEFAULT_STEERING_CONFIG,
 ): SteeringConfig {
+  if (typeof overrides !== 'object' || overrides === null || Array.isArray(overrides)) {
+    throw new Error(`steering: expected an object of settings, got ${overrides === null ? 'null' : Array.isArray(overrides) ? 'an array' : typeof overrides}`);
+  }
   const config: SteeringConfig = { ...base };
   for (const [key, value] of Object.entries(overrides)) {
     if (!(key in LIMITS)) {
@@ -90,10 +102,11 @@ export function resolveSteeringConfig(
     const ok =
       typeof value === 'number' &&
       Number.isFinite(value) &&
-      (limit.inclusive ? value >= limit.min : value > limit.min);
+      (limit.inclusive ? value >= limit.min : value > limit.min) &&
+      value <= limit.max;
     if (!ok) {
       throw new Error(
-        `steering.${field}: expected a finite number ${limit.inclusive ? '>=' : '>'} ${limit.min}, got ${String(value)}`,
+        `steering.${field}: expected a finite number ${limit.inclusive ? '>=' : '>'} ${limit.min} and <= ${+limit.max.toFixed(4)}, got ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`,
       );
     }
     config[field] = value;

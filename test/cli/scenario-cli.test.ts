@@ -189,3 +189,27 @@ describe('--help', () => {
     expect(spawned.stderr).toContain('usage: npm run --silent bench ');
   });
 });
+
+describe('numbers on the command line', () => {
+  it('are plain decimals: hex, exponents and runs shorter than a tick are refused, naming the option', async () => {
+    const cases: Array<[string[], string]> = [
+      [['head-on', '--duration', '0x10'], '--duration: expected a decimal number > 0 and <= 3600, got "0x10"'],
+      [['head-on', '--seed', '1e3'], '--seed: expected an integer from 0 to 4294967295, got "1e3"'],
+      [['head-on', '--duration', '1e-9'], '--duration: expected a decimal number > 0 and <= 3600, got "1e-9"'],
+      [['head-on', '--duration', '0.01'], '--duration: expected at least one tick (0.016667 s), got "0.01"'],
+      [['head-on', '--units', ' 12'], '--units: expected an integer from 1'],
+    ];
+    for (const [args, message] of cases) {
+      const err: string[] = [];
+      const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => err.push(String(chunk)) > 0);
+      const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+      try {
+        expect(await scenarioMain(args), args.join(' ')).toBe(2);
+      } finally {
+        stderr.mockRestore();
+        stdout.mockRestore();
+      }
+      expect(err.join(''), args.join(' ')).toContain(message);
+    }
+  });
+});

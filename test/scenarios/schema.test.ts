@@ -145,6 +145,21 @@ describe('scenario schema', () => {
 });
 
 describe('scenario JSON text', () => {
+  it('refuses a key that repeats in one object (JSON.parse would keep the last in silence), naming where', () => {
+    const text = '{\n  "name": "a",\n  "world": {"width": 5, "height": 5},\n  "name": "b"\n}';
+    expect(() => parseJsonText(text, 'dup.json')).toThrow('dup.json:4:3: invalid JSON: the key "name" appears twice in one object (only one can be meant)');
+    // the same key spelled with an escape is the same key; the same key in two objects is fine
+    expect(() => parseJsonText('{"a": 1, "\\u0061": 2}', 'x.json')).toThrow('appears twice');
+    expect(parseJsonText('[{"a": 1}, {"a": 2}]', 'x.json')).toEqual([{ a: 1 }, { a: 2 }]);
+  });
+
+  it('refuses nesting past 256 levels with a position, whether or not the brackets close; skips a byte-order mark', () => {
+    expect(() => parseJsonText('['.repeat(100_000), 'deep.json')).toThrow('deep.json:1:257: invalid JSON: arrays and objects nested deeper than 256 levels');
+    expect(() => parseJsonText(`${'['.repeat(100_000)}${']'.repeat(100_000)}`, 'deep.json')).toThrow('deep.json:1:257: invalid JSON: arrays and objects nested deeper than 256');
+    expect(parseJsonText(`${'['.repeat(256)}${']'.repeat(256)}`, 'ok.json')).toBeDefined();
+    expect(parseScenarioText(`\ufeff${JSON.stringify(minimal)}`, 'bom.json').name).toBe('tiny');
+  });
+
   it('names the file, line and column of a syntax error', () => {
     const text = '{\n  "name": "x",\n  "units": [1, 2,]\n}';
     expect(() => parseJsonText(text, 'bad.json')).toThrow('bad.json:3:18: invalid JSON: expected a value, found "]"');
