@@ -41,6 +41,7 @@ export {
   simulationSettings,
   simulationTick,
   simulationTime,
+  stateHash,
   stepSimulation,
   traceRoute,
   updateSteeringConfig,

@@ -43,8 +43,9 @@ export interface PageHook {
   /** main-thread milliseconds of every frame since the last call (drawing, input and pixi's
    * render), and forgets them */
   frameCosts(): number[];
-  /** the worker's hash of every unit's position (see snapshot.ts positionsHash), with its tick */
-  stateHash(): Promise<{ tick: number; hash: string }>;
+  /** the worker's `stateHash` of its simulation, with its tick; with `atTick`, after running
+   * straight on to that tick (off the clock) */
+  stateHash(atTick?: number): Promise<{ tick: number; hash: string }>;
 }
 
 /** The page's window as the tests see it. */

@@ -536,11 +536,11 @@ async function start(): Promise<void> {
         ? null
         : { time: replayControls.time, duration: replayControls.replay.duration, playing: replayControls.playing, frame: latest?.tick ?? 0 },
     frameCosts: () => frameCosts.splice(0),
-    stateHash: () =>
+    stateHash: (atTick) =>
       new Promise((resolve) => {
         const requestId = nextHashRequest++;
         hashes.set(requestId, resolve);
-        send({ type: 'hash', requestId });
+        send({ type: 'hash', requestId, ...(atTick === undefined ? {} : { atTick }) });
       }),
   };
 }

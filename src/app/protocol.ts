@@ -26,7 +26,8 @@ export type PageMessage =
   | { type: 'tune'; changes: Partial<SteeringConfig> }
   | { type: 'max-acceleration'; value: number }
   | { type: 'view'; request: OverlayRequest }
-  | { type: 'hash'; requestId: number };
+  /** the state hash now, or (atTick) after running straight on to that tick */
+  | { type: 'hash'; requestId: number; atTick?: number };
 
 /** The worker tells the page. */
 export type WorkerMessage =

@@ -4,10 +4,10 @@
  * (snapshot.ts) with the overlays the page asked for. The page only draws and handles input, so
  * its frame rate no longer depends on what the simulation costs. No pixi.js and no DOM here.
  */
-import { positionsHash, snapshotBuffers, takeSnapshot, type OverlayRequest } from '../render/snapshot';
+import { snapshotBuffers, takeSnapshot, type OverlayRequest } from '../render/snapshot';
 import type { PageMessage, WorkerMessage } from './protocol';
 import { type PageSession, advanceSession, setMaxAcceleration, setUpPageSession, stepSession, teamSizes } from './session';
-import { issueOrder, setAvoidance, setCollisionResponse, simulationSettings, simulationTick, updateSteeringConfig } from '../sim/simulation';
+import { issueOrder, setAvoidance, setCollisionResponse, simulationSettings, simulationTick, stateHash, updateSteeringConfig } from '../sim/simulation';
 
 /** milliseconds of ticking per batch at most; beyond it the simulation slows down instead of the
  * worker falling ever further behind */
@@ -96,7 +96,12 @@ function handle(message: PageMessage): void {
       if (session.paused) sendSnapshot();
       return;
     case 'hash':
-      post({ type: 'hash', requestId: message.requestId, tick: simulationTick(session.sim), hash: positionsHash(session.sim) });
+      // run to the tick asked for at once, off the clock, through the same ticks as ever
+      if (message.atTick !== undefined) {
+        while (simulationTick(session.sim) < message.atTick) stepSession(session);
+        sendSnapshot();
+      }
+      post({ type: 'hash', requestId: message.requestId, tick: simulationTick(session.sim), hash: stateHash(session.sim) });
       return;
   }
 }

@@ -266,18 +266,3 @@ export function snapshotBuffers(snapshot: Snapshot): ArrayBuffer[] {
   return [snapshot.ids, snapshot.units, o.waypoints, o.routes, o.routeEnds, o.raysClear, o.raysHit, o.threatDots, o.forces, o.leftDots, o.rightDots, o.velocity].map((array) => array.buffer as ArrayBuffer);
 }
 
-/**
- * A hash of where every unit is, bit for bit (FNV-1a over the float64 bits of x and y in creation
- * order): equal hashes mean the same positions in Node, in the page's worker, anywhere.
- */
-export function positionsHash(sim: Simulation): string {
-  const bits = new Float64Array(2);
-  const bytes = new Uint8Array(bits.buffer);
-  let hash = 0x811c9dc5;
-  for (const unit of listUnits(sim)) {
-    bits[0] = unit.position.x;
-    bits[1] = unit.position.y;
-    for (let i = 0; i < 16; i++) hash = Math.imul(hash ^ bytes[i]!, 0x01000193) >>> 0;
-  }
-  return hash.toString(16).padStart(8, '0');
-}

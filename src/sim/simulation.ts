@@ -23,6 +23,7 @@ import { AVOIDANCE_NAMES, AVOIDANCE_STRATEGIES } from '../steering/strategies/in
 import { type AvoidanceName, createAvoidanceDecision } from '../steering/strategy';
 import { DEFAULT_SIMULATION, DEFAULT_UNIT } from './defaults';
 import { nowMs } from './clock';
+import { hashState } from './hash';
 import { type ListenerErrorHandler, type SimulationListener, createEventLog, deliver, emit } from './events';
 import { applyForces, askForWay, decide, readBack, respondToContact, sense, settleArrivals, stepPhysics } from './phases';
 import { applyPendingOrders, routeOrdersInFlight } from './planning';
@@ -321,6 +322,15 @@ export function removeObstacle(sim: Simulation, obstacleId: number): boolean {
   removeNavObstacle(state.navMap, obstacleId);
   state.routesStale = true;
   return true;
+}
+
+/**
+ * A fingerprint of the state (clock, and every unit's id, team, position, velocity and heading, to
+ * the bit): equal in every JavaScript engine for equal runs. Lockstep games compare it across
+ * machines; the tests compare it across Node, a Web Worker and a browser's main thread.
+ */
+export function stateHash(sim: Simulation): string {
+  return hashState(stateOf(sim));
 }
 
 /**
