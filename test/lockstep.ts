@@ -9,5 +9,5 @@
 export const LOCKSTEP_REFERENCE = {
   choice: { name: 'doorway', seed: 1 },
   ticks: 3600,
-  hash: '38dbc7d4b3c101b9',
+  hash: '3dd0b4a4f5d06229',
 } as const;

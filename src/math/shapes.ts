@@ -3,6 +3,8 @@
  * distances to them (the metrics' contact test, the formation's free-space test).
  */
 
+import { cos, hypot, sin } from './exact';
+
 /** A static obstacle. Metres; `angle` in radians, counter-clockwise; polygons convex, CCW or CW. */
 export type ObstacleShape =
   | { type: 'circle'; x: number; y: number; radius: number }
@@ -39,7 +41,7 @@ export interface ShapeGeometry {
 export function signedDistance(obstacle: ShapeGeometry, x: number, y: number): number {
   switch (obstacle.kind) {
     case 'circle':
-      return Math.hypot(x - obstacle.centreX, y - obstacle.centreY) - obstacle.radius;
+      return hypot(x - obstacle.centreX, y - obstacle.centreY) - obstacle.radius;
     case 'box':
       return boxSignedDistance(obstacle, x, y);
     case 'polygon':
@@ -139,13 +141,13 @@ export function prepareShape(shape: ObstacleShape): ShapeGeometry {
         radius: shape.radius,
       };
     case 'box': {
-      const cos = Math.cos(shape.angle);
-      const sin = Math.sin(shape.angle);
+      const c = cos(shape.angle);
+      const s = sin(shape.angle);
       const halfWidth = shape.width / 2;
       const halfHeight = shape.height / 2;
       // half extents of the rotated box along the world axes
-      const extentX = Math.abs(cos) * halfWidth + Math.abs(sin) * halfHeight;
-      const extentY = Math.abs(sin) * halfWidth + Math.abs(cos) * halfHeight;
+      const extentX = Math.abs(c) * halfWidth + Math.abs(s) * halfHeight;
+      const extentY = Math.abs(s) * halfWidth + Math.abs(c) * halfHeight;
       return {
         ...base,
         kind: 'box',
@@ -155,8 +157,8 @@ export function prepareShape(shape: ObstacleShape): ShapeGeometry {
         maxY: shape.y + extentY,
         centreX: shape.x,
         centreY: shape.y,
-        cos,
-        sin,
+        cos: c,
+        sin: s,
         halfWidth,
         halfHeight,
       };

@@ -14,6 +14,7 @@
  * again). `work` counts what filling costs (a cell 1, a cell's distance to an obstacle 3), so
  * planning can budget it. No pixi.js, no DOM.
  */
+import { hypot } from '../math/exact';
 import { type ShapeGeometry, signedDistance } from '../math/shapes';
 
 /** metres per cell side */
@@ -261,7 +262,7 @@ export function bestFreeCell(
       const step = edge || ring === 0 ? 1 : 2 * ring;
       for (let column = column0 - ring; column <= column0 + ring; column += step) {
         if (column < 0 || column >= map.columns || roomAt(map, column, row) < clearance) continue;
-        const distance = Math.hypot((column + 0.5) * NAV_CELL - x, (row + 0.5) * NAV_CELL - y);
+        const distance = hypot((column + 0.5) * NAV_CELL - x, (row + 0.5) * NAV_CELL - y);
         if (distance >= bestScore) continue;
         const score = distance + penalty(column, row);
         if (score < bestScore) {

@@ -21,6 +21,7 @@
  * little off walls where they have the room; in narrow passages the way down keeps to the right
  * (see lowestNeighbour). Lengths in metres. No pixi.js, no DOM.
  */
+import { hypot } from '../math/exact';
 import type { Vec2 } from '../math/vec2';
 import {
   NAV_CELL,
@@ -780,7 +781,7 @@ function lowestNeighbour(route: Route, column: number, row: number, out: { colum
     }
   }
   if (best === here || roomAt(map, column, row) >= clearance + LANE_WIDTH / 2) return;
-  const length = Math.hypot(out.column - column, out.row - row);
+  const length = hypot(out.column - column, out.row - row);
   const wayX = (out.column - column) / length;
   const wayY = (out.row - row) / length;
   const width = Math.round(LANE_WIDTH / NAV_CELL);
@@ -846,7 +847,7 @@ export function steerPoint(route: Route, x: number, y: number, lookAhead: number
     if (!nearestFreeCell(map, clearance, x, y, _step, reach + NAV_CELL, (c, r) => cellCost(route, c, r) !== Infinity)) return false;
     const cx = (_step.column + 0.5) * NAV_CELL;
     const cy = (_step.row + 0.5) * NAV_CELL;
-    if ((cx - x) ** 2 + (cy - y) ** 2 > reach * reach) return false;
+    if ((cx - x) * (cx - x) + (cy - y) * (cy - y) > reach * reach) return false;
     column = _step.column;
     row = _step.row;
   }

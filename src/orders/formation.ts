@@ -6,6 +6,7 @@
  * mixed sizes never overlap. Units then walk parallel paths
  * instead of converging on one point, which is what squeezed groups into each other.
  */
+import { hypot } from '../math/exact';
 import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
 
 export interface FormationRequest {
@@ -57,10 +58,10 @@ export function arrangeSlots(request: FormationRequest): Vec2[] {
   // the facing asked for, else the direction of travel (any direction will do for a group
   // already on the target)
   const facing = request.facing;
-  const faced = facing !== undefined && Math.hypot(facing.x, facing.y) > 1e-9;
+  const faced = facing !== undefined && hypot(facing.x, facing.y) > 1e-9;
   let forwardX = faced ? facing.x : target.x - centroidX;
   let forwardY = faced ? facing.y : target.y - centroidY;
-  const travel = Math.hypot(forwardX, forwardY);
+  const travel = hypot(forwardX, forwardY);
   if (travel > 1e-9) {
     forwardX /= travel;
     forwardY /= travel;
@@ -126,7 +127,7 @@ function freeLatticePoints(
       for (let column = -columns; column <= columns; column++) {
         const across = (column + shift) * spacing;
         const along = row * rowHeight;
-        const distance = Math.hypot(across, along);
+        const distance = hypot(across, along);
         if (distance > reach) continue;
         const x = request.target.x + across * leftX + along * forwardX;
         const y = request.target.y + across * leftY + along * forwardY;

@@ -7,6 +7,7 @@
  * never looks inside it), handed back by the contact hook so the layer above can decide what
  * happens when two units touch.
  */
+import { cos, hypot, sin } from '../math/exact';
 import { type Body, Box, Circle, type Contact, Edge, type Fixture, Polygon, type RayCastOutput, Vec2 as PlanckVec2, World } from 'planck';
 import { type ObstacleShape, type ShapeGeometry, prepareShape } from '../math/shapes';
 import type { ReadonlyVec2, Vec2 } from '../math/vec2';
@@ -136,7 +137,23 @@ export function createObstacleBody<Owner>(physics: PhysicsWorld<Owner>, obstacle
       fixture = body.createFixture(new Circle({ x: shape.x, y: shape.y }, shape.radius), options);
       break;
     case 'box':
-      fixture = body.createFixture(new Box(shape.width / 2, shape.height / 2, { x: shape.x, y: shape.y }, shape.angle), options);
+      if (shape.angle === 0) {
+        fixture = body.createFixture(new Box(shape.width / 2, shape.height / 2, { x: shape.x, y: shape.y }), options);
+      } else {
+        // planck would turn the box with Math.sin and Math.cos, whose last bits differ between
+        // JavaScript engines: its corners are placed here with the exact ones instead
+        const c = cos(shape.angle);
+        const s = sin(shape.angle);
+        const hx = shape.width / 2;
+        const hy = shape.height / 2;
+        const corners = [
+          [-hx, -hy],
+          [hx, -hy],
+          [hx, hy],
+          [-hx, hy],
+        ].map(([x, y]) => ({ x: shape.x + x! * c - y! * s, y: shape.y + x! * s + y! * c }));
+        fixture = body.createFixture(new Polygon(corners), options);
+      }
       break;
     case 'polygon':
       fixture = body.createFixture(new Polygon(shape.points.map(([x, y]) => ({ x, y }))), options);
@@ -161,7 +178,7 @@ export function createObstacleBody<Owner>(physics: PhysicsWorld<Owner>, obstacle
 /** A circle around the whole obstacle: exact for circles, around the vertices' mean otherwise. */
 export function obstacleBoundingCircle(shape: ObstacleShape): { x: number; y: number; radius: number } {
   if (shape.type === 'circle') return { x: shape.x, y: shape.y, radius: shape.radius };
-  if (shape.type === 'box') return { x: shape.x, y: shape.y, radius: Math.hypot(shape.width, shape.height) / 2 };
+  if (shape.type === 'box') return { x: shape.x, y: shape.y, radius: hypot(shape.width, shape.height) / 2 };
   let cx = 0;
   let cy = 0;
   for (const [x, y] of shape.points) {
@@ -171,7 +188,7 @@ export function obstacleBoundingCircle(shape: ObstacleShape): { x: number; y: nu
   cx /= shape.points.length;
   cy /= shape.points.length;
   let radius = 0;
-  for (const [x, y] of shape.points) radius = Math.max(radius, Math.hypot(x - cx, y - cy));
+  for (const [x, y] of shape.points) radius = Math.max(radius, hypot(x - cx, y - cy));
   return { x: cx, y: cy, radius };
 }
 

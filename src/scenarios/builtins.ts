@@ -8,6 +8,7 @@
  * the crossing demos of the RTS article "Avoidance Behaviours" (docs/seed-articles.md) exactly
  * and take neither.
  */
+import { atan2, cos, hypot, sin } from '../math/exact';
 import { createRandom, type Random } from '../math/random';
 import { groupArrivalRadius } from '../orders/orders';
 import type { ObstacleShape } from '../math/shapes';
@@ -115,8 +116,8 @@ function blockShape(count: number, maxColumns = Infinity): { columns: number; ro
  */
 function placeBlock(count: number, cx: number, cy: number, direction: number, random: Random, maxColumns = Infinity): Array<[number, number]> {
   const { columns, rows } = blockShape(count, maxColumns);
-  const forwardX = Math.cos(direction);
-  const forwardY = Math.sin(direction);
+  const forwardX = cos(direction);
+  const forwardY = sin(direction);
   const positions: Array<[number, number]> = [];
   for (let i = 0; i < count; i++) {
     const across = (i % columns) - (columns - 1) / 2;
@@ -148,18 +149,18 @@ function placeCrossingGroups(groups: GroupPlan[], random: Random, frontGap?: num
   for (const group of groups) {
     const { columns, rows } = blockShape(group.count);
     const depth = rows * BLOCK_SPACING;
-    const diagonal = Math.hypot(columns, rows) * BLOCK_SPACING;
+    const diagonal = hypot(columns, rows) * BLOCK_SPACING;
     startDistance = Math.max(startDistance, depth / 2 + groupArrivalRadius(UNIT_RADIUS, group.count) + 4);
     for (const other of groups) {
       if (other === group) continue;
-      const between = Math.abs(Math.sin((group.direction - other.direction) / 2));
+      const between = Math.abs(sin((group.direction - other.direction) / 2));
       if (between > 1e-9) startDistance = Math.max(startDistance, (diagonal + 2) / (2 * between));
     }
   }
   if (frontGap !== undefined) startDistance = Math.max(...groups.map((group) => blockShape(group.count).rows * BLOCK_SPACING / 2)) + frontGap / 2;
   for (const group of groups) {
-    const forwardX = Math.cos(group.direction);
-    const forwardY = Math.sin(group.direction);
+    const forwardX = cos(group.direction);
+    const forwardY = sin(group.direction);
     const goal = { x: startDistance * forwardX, y: startDistance * forwardY };
     include(goal.x, goal.y, groupArrivalRadius(UNIT_RADIUS, group.count) + 2);
     for (const [x, y] of placeBlock(group.count, -goal.x, -goal.y, group.direction, random)) {
@@ -237,8 +238,8 @@ const circleSwap: BuiltInScenario = {
     const units: Placed['units'] = [];
     for (let i = 0; i < total; i++) {
       const angle = i * step + random.range(-0.1, 0.1) * step;
-      const x = centre + ringRadius * Math.cos(angle);
-      const y = centre + ringRadius * Math.sin(angle);
+      const x = centre + ringRadius * cos(angle);
+      const y = centre + ringRadius * sin(angle);
       const goal = { x: 2 * centre - x, y: 2 * centre - y };
       units.push({ x, y, radius: UNIT_RADIUS, maxSpeed: UNIT_SPEED, team: i % 2, goal });
     }
@@ -363,7 +364,7 @@ const obstacleField: BuiltInScenario = {
     const wanted = Math.round(((maxX - minX) * (maxY - minY)) / 40);
     for (let attempt = 0; attempt < wanted * 30 && rocks.length < wanted; attempt++) {
       const rock = { x: random.range(minX, maxX), y: random.range(minY, maxY), radius: random.range(0.5, 1.2) };
-      if (rocks.every((other) => Math.hypot(rock.x - other.x, rock.y - other.y) >= rock.radius + other.radius + 2.5)) {
+      if (rocks.every((other) => hypot(rock.x - other.x, rock.y - other.y) >= rock.radius + other.radius + 2.5)) {
         rocks.push(rock);
       }
     }
@@ -415,7 +416,7 @@ const WALL_THICKNESS = 1;
 
 /** A wall from (x1, y1) to (x2, y2), as a box of WALL_THICKNESS centred on the segment. */
 function wall(x1: number, y1: number, x2: number, y2: number): ObstacleShape {
-  const length = Math.hypot(x2 - x1, y2 - y1);
+  const length = hypot(x2 - x1, y2 - y1);
   const round = (value: number): number => Math.round(value * 1e6) / 1e6;
   return {
     type: 'box',
@@ -423,7 +424,7 @@ function wall(x1: number, y1: number, x2: number, y2: number): ObstacleShape {
     y: round((y1 + y2) / 2),
     width: round(length + WALL_THICKNESS),
     height: WALL_THICKNESS,
-    angle: round(Math.atan2(y2 - y1, x2 - x1)),
+    angle: round(atan2(y2 - y1, x2 - x1)),
   };
 }
 

@@ -3,6 +3,7 @@
  * `stepSimulation` runs them. Each phase visits the units in creation order. Every unit decides
  * from the same sensed state before any force is applied (decide, then apply).
  */
+import { atan2, hypot } from '../math/exact';
 import { type Vec2, distanceSquared, length, set, truncate, vec2 } from '../math/vec2';
 import { type UnitBody, applyImpulse, applySteeringForce, bodyMass, isBodyAwake, limitSpeed, readBodyState, stepWorld } from '../physics/world';
 import { sortIntoCells } from '../spatial/grid';
@@ -56,7 +57,7 @@ export function sense(sim: SimulationState): void {
     if (unit.radius > maxRadius) maxRadius = unit.radius;
     const task = unit.task;
     unit.groupId = task.kind === 'move' ? task.orderId : 0;
-    unit.distanceToTarget = task.kind === 'move' ? Math.hypot(task.target.x - unit.position.x, task.target.y - unit.position.y) : Infinity;
+    unit.distanceToTarget = task.kind === 'move' ? hypot(task.target.x - unit.position.x, task.target.y - unit.position.y) : Infinity;
   }
   sortIntoCells(senseWorld.grid, centres, units.length);
   packUnits(senseWorld);
@@ -299,7 +300,7 @@ export function readBack(sim: SimulationState): void {
     limitSpeed(unit.body, unit.mass, unit.maxSpeed);
     readBodyState(unit.body, unit.position, unit.velocity);
     const speed = length(unit.velocity);
-    if (speed > HEADING_MIN_SPEED) unit.heading = Math.atan2(unit.velocity.y, unit.velocity.x);
+    if (speed > HEADING_MIN_SPEED) unit.heading = atan2(unit.velocity.y, unit.velocity.x);
     unit.slowTime = unit.task.kind === 'move' && speed < HELD_OFF_SPEED ? unit.slowTime + dt : 0;
     if (unit.task.kind === 'move' && !unit.task.waiting) trackProgress(sim, unit, unit.task);
   }

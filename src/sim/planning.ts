@@ -5,6 +5,7 @@
  * Routes are searched within a budget of navigation work per tick (PLAN_BUDGET): an order waits
  * its turn, its units walking straight at the target meanwhile.
  */
+import { hypot } from '../math/exact';
 import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
 import { signedDistance } from '../math/shapes';
 import { MAX_CLEARANCE, NAV_CELL, bestFreeCell, columnOf, obstaclesNear, rowOf, tileOf } from '../nav/navmap';
@@ -282,7 +283,7 @@ const NAV_MARGIN = 0.15;
  * a slot on the far side of a wall is near the target in a straight line, not along the route.
  */
 function isNearAlongRoute(route: Route, target: ReadonlyVec2, x: number, y: number): boolean {
-  const straight = Math.hypot(x - target.x, y - target.y) + Math.hypot(route.goal.x - target.x, route.goal.y - target.y);
+  const straight = hypot(x - target.x, y - target.y) + hypot(route.goal.x - target.x, route.goal.y - target.y);
   return routeCost(route, x, y) <= NEAR_COST * straight + 2 * NEAR_COST * NAV_CELL;
 }
 

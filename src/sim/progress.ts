@@ -6,6 +6,7 @@
  * to its way for RECOVERY_TIME, and so on, alternating the side. After STUCK_REPORT_TIME seconds
  * without progress a `stuck` event reports it, once per order; it keeps trying.
  */
+import { cos, hypot, sin } from '../math/exact';
 import { type Vec2, distanceSquared, lengthSquared } from '../math/vec2';
 import { routeCost } from '../nav/route';
 import { emit } from './events';
@@ -29,7 +30,7 @@ const OTHER_SIDE_ANGLE = 1.2;
  * with like.
  */
 function remainingDistance(unit: Unit, task: Extract<UnitTask, { kind: 'move' }>): number {
-  const straight = Math.hypot(task.target.x - unit.position.x, task.target.y - unit.position.y);
+  const straight = hypot(task.target.x - unit.position.x, task.target.y - unit.position.y);
   if (task.route === null) return straight;
   const cost = routeCost(task.route, unit.position.x, unit.position.y);
   return Number.isFinite(cost) ? cost : straight;
@@ -52,7 +53,7 @@ export function trackProgress(sim: SimulationState, unit: Unit, task: Extract<Un
   const waited = time - progress.since;
   if (!progress.reported && waited >= STUCK_REPORT_TIME) {
     progress.reported = true;
-    const straight = Math.hypot(task.target.x - unit.position.x, task.target.y - unit.position.y);
+    const straight = hypot(task.target.x - unit.position.x, task.target.y - unit.position.y);
     emit(sim.events, { type: 'stuck', unitId: unit.id, orderId: task.orderId, position: { x: unit.position.x, y: unit.position.y }, remaining: straight, time });
   }
   // held up by other units, a unit waits its turn: nudging it about in a crowd only jams it more
@@ -77,10 +78,10 @@ export function applyRecovery(unit: Unit, preferred: Vec2): void {
   } else if (progress.recovery === 'other-side') {
     // odd attempts wait; the even ones take a side, alternating: 2 -> left, 4 -> right, 6 -> left, ...
     const angle = (progress.attempts / 2) % 2 === 1 ? OTHER_SIDE_ANGLE : -OTHER_SIDE_ANGLE;
-    const cos = Math.cos(angle);
-    const sin = Math.sin(angle);
-    const x = preferred.x * cos - preferred.y * sin;
-    preferred.y = preferred.x * sin + preferred.y * cos;
+    const c = cos(angle);
+    const s = sin(angle);
+    const x = preferred.x * c - preferred.y * s;
+    preferred.y = preferred.x * s + preferred.y * c;
     preferred.x = x;
   }
 }

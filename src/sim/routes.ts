@@ -3,6 +3,7 @@
  * that it can see in a straight line (its waypoint, looked up every WAYPOINT_INTERVAL ticks, and
  * at once after an obstacle changed), and walks straight to its own slot once that is clear.
  */
+import { hypot } from '../math/exact';
 import type { ReadonlyVec2, Vec2 } from '../math/vec2';
 import { NAV_CELL, columnOf, isClearLine, isFreeCell, nearestFreeCell, rowOf } from '../nav/navmap';
 import { NEAR_COST, type Route, cellCost, createRoute, isUsable, routeCost, steerPoint } from '../nav/route';
@@ -76,11 +77,11 @@ function isStraightToTarget(unit: Unit, route: Route, target: ReadonlyVec2): boo
   // already in the margin beside its slot (a unit's disc fits there): the last step
   const close = clearance + 2 * NAV_CELL;
   const inMargin = !isFreeCell(map, clearance, columnOf(map, unit.position.x), rowOf(map, unit.position.y));
-  if ((target.x - unit.position.x) ** 2 + (target.y - unit.position.y) ** 2 < close * close && inMargin) return true;
+  if ((target.x - unit.position.x) * (target.x - unit.position.x) + (target.y - unit.position.y) * (target.y - unit.position.y) < close * close && inMargin) return true;
   if (!nearestFreeCell(map, clearance, target.x, target.y, _route_beside, close, (column, row) => cellCost(route, column, row) !== Infinity)) return false;
   const besideX = (_route_beside.column + 0.5) * NAV_CELL;
   const besideY = (_route_beside.row + 0.5) * NAV_CELL;
-  if (Math.hypot(besideX - target.x, besideY - target.y) > close) return false;
+  if (hypot(besideX - target.x, besideY - target.y) > close) return false;
   return isClearLine(map, clearance, unit.position.x, unit.position.y, besideX, besideY);
 }
 

@@ -7,6 +7,7 @@
  * One tick (`stepSimulation`) is a fixed list of phases: planning.ts turns orders into tasks;
  * phases.ts holds the rest.
  */
+import { hypot } from '../math/exact';
 import { type ObstacleDef, type ShapeGeometry, prepareShape, signedDistance } from '../math/shapes';
 import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
 import { NAV_CELL, addNavObstacle, columnOf, createNavMap, isFreeCell, nearestFreeCell, removeNavObstacle, rowOf } from '../nav/navmap';
@@ -385,7 +386,7 @@ export function issueOrder(sim: Simulation, order: Order): number {
       const fy = checkNumber(given.y, 'order.facing.y');
       // scaled first, so a huge vector does not overflow and a tiny one is judged by its shape
       const scale = Math.max(Math.abs(fx), Math.abs(fy));
-      const length = scale === 0 ? 0 : scale * Math.hypot(fx / scale, fy / scale);
+      const length = scale === 0 ? 0 : scale * hypot(fx / scale, fy / scale);
       if (!(length > 1e-9)) throw new Error(`order.facing: expected a direction, got {x: ${fx}, y: ${fy}}`);
       copy = { kind, unitIds: [...order.unitIds], target: { x, y }, facing: { x: fx / length, y: fy / length } };
     }

@@ -7,6 +7,7 @@
  * whose rules (convex polygons, planck's vertex limit) are shared by the API and the scenario
  * file, have one zod schema here, and zod's issues are worded the same way (`describeIssue`).
  */
+import { hypot } from '../math/exact';
 import { z } from 'zod';
 import { type ObstacleShape, prepareShape } from '../math/shapes';
 import { MAX_POLYGON_POINTS } from '../physics/world';
@@ -115,7 +116,7 @@ function polygonProblem(points: ReadonlyArray<readonly [number, number]>): { pat
   for (let i = 0; i < count; i++) {
     const [ax, ay] = points[i]!;
     const [bx, by] = points[(i + 1) % count]!;
-    const edge = Math.hypot(bx - ax, by - ay);
+    const edge = hypot(bx - ax, by - ay);
     const corner = (i + 1) % count;
     if (!(edge >= MIN_POLYGON_FEATURE)) {
       return { path: ['points', corner], message: `expected a point at least ${MIN_POLYGON_FEATURE} m from the one before it (planck merges nearer points), got ${+edge.toPrecision(3)} m from (${ax}, ${ay})` };
@@ -132,7 +133,7 @@ function polygonProblem(points: ReadonlyArray<readonly [number, number]>): { pat
       return { path: ['points'], message: `expected a convex polygon with no straight or reflex corner, got one at point ${corner} (${bx}, ${by})` };
     }
     // the corner's height above the line from its neighbour before to its neighbour after
-    const height = Math.abs(turn) / Math.hypot(cx - ax, cy - ay);
+    const height = Math.abs(turn) / hypot(cx - ax, cy - ay);
     if (!(height >= MIN_POLYGON_FEATURE)) {
       return { path: ['points', corner], message: `expected a corner standing at least ${MIN_POLYGON_FEATURE} m off the line of its neighbours (planck drops nearly straight corners), got ${+height.toPrecision(3)} m at (${bx}, ${by})` };
     }

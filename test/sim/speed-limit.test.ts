@@ -45,3 +45,39 @@ describe('no unit ever moves faster than its maxSpeed', () => {
     });
   }
 });
+
+describe('a unit pushed by another (docs/controller.md, "What the speed cap promises")', () => {
+  it('reports a speed within its cap after every tick, is moved at most planck\'s 2.2 m in one tick, and drives itself within the cap again once the push is over', () => {
+    const sim = createSimulation({ width: 60, height: 20, avoidance: 'none' });
+    const small = addUnit(sim, { x: 30, y: 10, radius: 0.2, maxSpeed: 1 });
+    // a heavy, fast unit driving straight through where the small one stands
+    const big = addUnit(sim, { x: 5, y: 10.05, radius: 2, maxSpeed: 20, mass: 2000 });
+    issueOrder(sim, { kind: 'move', unitIds: [big], target: { x: 55, y: 10 } });
+    const at = () => ({ ...listUnits(sim).find((unit) => unit.id === small)!.position });
+    let previous = at();
+    let fastestTick = 0;
+    runTicks(sim, 600, () => {
+      const unit = listUnits(sim).find((u) => u.id === small)!;
+      expect(speedOf(unit)).toBeLessThanOrEqual(unit.maxSpeed * (1 + 1e-9));
+      const now = at();
+      fastestTick = Math.max(fastestTick, Math.hypot(now.x - previous.x, now.y - previous.y));
+      previous = now;
+    });
+    // the push really moved it faster than it may drive itself: the cap is not a bound on shoves
+    expect(fastestTick).toBeGreaterThan(1 / 60);
+    expect(fastestTick).toBeLessThanOrEqual(2.2);
+    // the big unit has gone by and stands at its goal, and is sent off to a far corner: the small
+    // one is left alone
+    const big_ = listUnits(sim).find((u) => u.id === big)!;
+    expect(big_.task.kind).toBe('idle');
+    issueOrder(sim, { kind: 'move', unitIds: [big], target: { x: 56, y: 17 } });
+    runTicks(sim, 120);
+    issueOrder(sim, { kind: 'move', unitIds: [small], target: { x: 5, y: 5 } });
+    previous = at();
+    runTicks(sim, 120, () => {
+      const now = at();
+      expect(Math.hypot(now.x - previous.x, now.y - previous.y)).toBeLessThanOrEqual((1 / 60) * (1 + 1e-6));
+      previous = now;
+    });
+  });
+});

@@ -2,6 +2,7 @@
  * `ahead`: the look-ahead points of "Understanding Steering Behaviors: Collision Avoidance"
  * (see docs/seed-articles.md).
  */
+import { hypot } from '../../math/exact';
 import type { ReadonlyVec2 } from '../../math/vec2';
 import type { Agent } from '../agent';
 import type { AvoidanceStrategy } from '../strategy';
@@ -44,7 +45,7 @@ export const aheadAvoidance: AvoidanceStrategy = {
       isAheadInside(agent, dir, seeAhead / 2, centre, radius) ||
       isAheadInside(agent, dir, 0, centre, radius);
     if (!blocked) return;
-    const distance = Math.hypot(centre.x - agent.position.x, centre.y - agent.position.y);
+    const distance = hypot(centre.x - agent.position.x, centre.y - agent.position.y);
     // most threatening = closest to the unit; the score keeps "lower is worse" in [0, 1]
     recordCircleThreat(sensing, agent, centre, radius, unit, obstacleId, Math.min(1, distance / (seeAhead + radius)));
   },

@@ -13,6 +13,7 @@
  * the one nearest what seek / arrive wants, within max speed, that every half-plane allows
  * (halfplanes.ts); the force is what changes the wanted velocity into it.
  */
+import { cos, sin } from '../../math/exact';
 import { nearestBoundaryPoint } from '../../math/shapes';
 import { vec2 } from '../../math/vec2';
 import { type Agent, LEFT, NO_SIDE, RIGHT, type Side } from '../agent';
@@ -269,10 +270,10 @@ export const raysAvoidance: AvoidanceStrategy = {
       }
       if (urgency > 0) {
         const angle = -config.keepRight * urgency;
-        const cos = Math.cos(angle);
-        const sin = Math.sin(angle);
-        wantX = preferred.x * cos - preferred.y * sin;
-        wantY = preferred.x * sin + preferred.y * cos;
+        const c = cos(angle);
+        const s = sin(angle);
+        wantX = preferred.x * c - preferred.y * s;
+        wantY = preferred.x * s + preferred.y * c;
       }
     }
     // at full speed, aim beyond what the disc allows: among the allowed velocities this prefers
