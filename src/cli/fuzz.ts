@@ -11,9 +11,8 @@
  */
 import { parseArgs } from 'node:util';
 import { createRandom, type Random } from '../math/random';
-import { type ObstacleShape, prepareShape, signedDistance } from '../math/shapes';
+import { type ObstacleDef, type ObstacleShape, prepareShape, signedDistance } from '../math/shapes';
 import {
-  type ObstacleDef,
   type Simulation,
   addObstacle,
   addUnit,
@@ -25,7 +24,7 @@ import {
   removeUnit,
   stepSimulation,
   updateSteeringConfig,
-} from '../index';
+} from '../sim/simulation';
 import { UsageError, integerOption } from './report';
 
 /** metres a unit may sink into an obstacle (planck's contacts allow a little) */

@@ -11,7 +11,7 @@
 import { parseArgs } from 'node:util';
 import { createRandom } from '../math/random';
 import { median } from '../scenarios/metrics';
-import { addObstacle, addUnit, createSimulation, issueOrder, lastTickTiming, listUnits, stepSimulation } from '../index';
+import { addObstacle, addUnit, createSimulation, issueOrder, lastTickTiming, listUnits, stepSimulation } from '../sim/simulation';
 import { UsageError, integerOption, numberOption } from './report';
 
 const USAGE = `usage: npm run --silent soak -- [options]
