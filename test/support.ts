@@ -15,6 +15,7 @@ import {
   type SimulationEvent,
   stepSimulation,
 } from '../src/index';
+import { ScenarioError, parseScenario } from '../src/scenarios/schema';
 import { type SimulationState, stateOf } from '../src/sim/state';
 
 /** Runs `ticks` fixed ticks, calling `afterTick` (with the tick number, 1-based) after each. */
@@ -80,4 +81,15 @@ export function buildPostMeeting(): { sim: Simulation; a: number; b: number } {
 /** The state behind a simulation handle, for white-box checks of what the API does not show. */
 export function internals(sim: Simulation): SimulationState {
   return stateOf(sim);
+}
+
+/** The problems the scenario schema lists for `input` (fails the test when it is accepted). */
+export function schemaProblems(input: unknown): readonly string[] {
+  try {
+    parseScenario(input, 'test.json');
+  } catch (error) {
+    if (!(error instanceof ScenarioError)) throw error;
+    return error.problems;
+  }
+  throw new Error('expected the scenario to be refused');
 }

@@ -6,7 +6,8 @@
  */
 import type { ObstacleShape } from '../math/shapes';
 import { U_HEADING, U_MOVING, U_RADIUS, U_TARGET_X, U_TARGET_Y, U_TEAM, U_VX, U_VY, U_WAYPOINT_X, U_WAYPOINT_Y, U_X, U_Y, UNIT_STRIDE, EMPTY_OVERLAYS, type Snapshot } from '../render/snapshot';
-import { createMetricsRecorder, recordTick } from '../scenarios/metrics';
+import { recordTick } from '../scenarios/metrics';
+import { createScenarioRecorder } from '../scenarios/run';
 import { type Scenario, obstacleTimeline } from '../scenarios/schema';
 import type { TraceFrame } from '../scenarios/trace';
 
@@ -27,13 +28,7 @@ const MOVING_SPEED = 0.05;
 /** Measures the trace with the metrics recorder, frame by frame (frame 0 is the start state). */
 export function createReplay(scenario: Scenario, frames: readonly TraceFrame[]): Replay {
   if (frames.length === 0) throw new Error('replay: the trace has no frames');
-  const timeline = obstacleTimeline(scenario);
-  const recorder = createMetricsRecorder({
-    world: scenario.world,
-    obstacles: timeline.map((entry) => entry.shape),
-    obstacleTimes: timeline.map(({ from, until }) => ({ from, until })),
-    units: scenario.units,
-  });
+  const recorder = createScenarioRecorder(scenario);
   const collisions = new Int32Array(frames.length);
   const arrived = new Int32Array(frames.length);
   for (let index = 1; index < frames.length; index++) {
@@ -44,7 +39,7 @@ export function createReplay(scenario: Scenario, frames: readonly TraceFrame[]):
     for (let unit = 0; unit < recorder.unitCount; unit++) count += recorder.arrived[unit]!;
     arrived[index] = count;
   }
-  return { scenario, frames, collisions, arrived, duration: frames[frames.length - 1]!.t, timeline };
+  return { scenario, frames, collisions, arrived, duration: frames[frames.length - 1]!.t, timeline: obstacleTimeline(scenario) };
 }
 
 /** The index of the last frame at or before `time` (the first frame for earlier times). */

@@ -27,6 +27,7 @@ export {
   type ScenarioResult,
   type ScenarioRun,
   type ScenarioSettings,
+  createScenarioRecorder,
   createScenarioSimulation,
   isSettled,
   readPositions,

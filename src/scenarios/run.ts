@@ -127,16 +127,25 @@ export interface ScenarioRun {
   readonly positions: Float64Array;
 }
 
-/** Builds the scenario's simulation and a recorder holding its start state. */
-export function startScenarioRun(scenario: Scenario, settings: ScenarioSettings = {}): ScenarioRun {
-  const { sim, unitIds } = createScenarioSimulation(scenario, settings);
+/**
+ * A metrics recorder for the scenario, holding its start state: its units, and every obstacle it
+ * ever holds with the time it stands (the same recorder for a run, a replay of a trace, or another
+ * engine's positions).
+ */
+export function createScenarioRecorder(scenario: Scenario): MetricsRecorder {
   const timeline = obstacleTimeline(scenario);
-  const recorder = createMetricsRecorder({
+  return createMetricsRecorder({
     world: scenario.world,
     obstacles: timeline.map((entry) => entry.shape),
     obstacleTimes: timeline.map(({ from, until }) => ({ from, until })),
     units: scenario.units,
   });
+}
+
+/** Builds the scenario's simulation and a recorder holding its start state. */
+export function startScenarioRun(scenario: Scenario, settings: ScenarioSettings = {}): ScenarioRun {
+  const { sim, unitIds } = createScenarioSimulation(scenario, settings);
+  const recorder = createScenarioRecorder(scenario);
   const positions = readPositions(sim, unitIds, new Float64Array(2 * unitIds.length));
   // createScenarioSimulation added the file's obstacles before anything else, in file order
   const obstacleIds: Array<number | undefined> = listObstacles(sim).map((obstacle) => obstacle.id);

@@ -13,8 +13,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HookedWindow } from '../../src/app/hook';
 import { BUILT_IN_SCENARIOS } from '../../src/scenarios/builtins';
-import { createMetricsRecorder, finishMetrics, recordTick } from '../../src/scenarios/metrics';
-import { obstacleTimeline, parseScenarioText } from '../../src/scenarios/schema';
+import { finishMetrics, recordTick } from '../../src/scenarios/metrics';
+import { createScenarioRecorder } from '../../src/scenarios/run';
+import { parseScenarioText } from '../../src/scenarios/schema';
 import { type BrowserSession, startBrowserSession, stopBrowserSession, watchForProblems } from '../../src/cli/browser';
 import { LOCKSTEP_REFERENCE } from '../lockstep';
 import { guiControl, hook, openDemoPage, runTicks } from './support';
@@ -378,9 +379,7 @@ describe('the demo page in Chromium', () => {
     await at(frames[last]!.t, last);
     // the trace's positions are rounded to 0.1 mm, so a contact within that of the threshold may
     // count differently from the run itself: the page must count exactly what the trace shows
-    const scenario = parseScenarioText(readFileSync(scenarioFile, 'utf8'), scenarioFile);
-    const timeline = obstacleTimeline(scenario);
-    const recorder = createMetricsRecorder({ world: scenario.world, obstacles: timeline.map((entry) => entry.shape), obstacleTimes: timeline, units: scenario.units });
+    const recorder = createScenarioRecorder(parseScenarioText(readFileSync(scenarioFile, 'utf8'), scenarioFile));
     for (const frame of frames.slice(1)) recordTick(recorder, frame.p, frame.t, 0);
     const counted = finishMetrics(recorder);
     expect(await hook(page, (rts) => rts.metrics())).toEqual({ collisions: counted.collisions, arrived: counted.arrived });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { schemaProblems } from '../support';
 import { JsonSyntaxError, locateJsonFault, parseJsonText } from '../../src/scenarios/json';
 import { ScenarioError, obstacleTimeline, parseScenario, parseScenarioText, scenarioToFile } from '../../src/scenarios/schema';
 
@@ -8,15 +9,7 @@ const minimal = {
   units: [{ x: 2, y: 5, goal: { x: 18, y: 5 } }],
 };
 
-function problemsOf(input: unknown): readonly string[] {
-  try {
-    parseScenario(input, 'test.json');
-  } catch (error) {
-    expect(error).toBeInstanceOf(ScenarioError);
-    return (error as ScenarioError).problems;
-  }
-  throw new Error('expected the scenario to be refused');
-}
+const problemsOf = schemaProblems;
 
 describe('scenario schema', () => {
   it('fills in every default of the format (docs/scenario-format.md)', () => {

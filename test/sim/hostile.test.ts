@@ -21,19 +21,10 @@ import {
   updateUnit,
 } from '../../src/index';
 import { readFileSync } from 'node:fs';
-import { parseScenario, ScenarioError } from '../../src/scenarios/schema';
 import { DEFAULT_STEERING_CONFIG, steeringLimits } from '../../src/steering/config';
-import { runTicks } from '../support';
+import { runTicks, schemaProblems } from '../support';
 
-function problemsOf(input: unknown): readonly string[] {
-  try {
-    parseScenario(input, 'test.json');
-  } catch (error) {
-    expect(error).toBeInstanceOf(ScenarioError);
-    return (error as ScenarioError).problems;
-  }
-  throw new Error('expected the scenario to be refused');
-}
+const problemsOf = schemaProblems;
 
 const pentagram = [0, 2, 4, 1, 3].map((k): [number, number] => [10 + 3 * Math.cos((2 * Math.PI * k) / 5), 10 + 3 * Math.sin((2 * Math.PI * k) / 5)]);
 const sliver: Array<[number, number]> = [
