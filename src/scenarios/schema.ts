@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { type ObstacleShape, prepareShape, signedDistance } from '../math/shapes';
 import { DEFAULT_UNIT } from '../sim/defaults';
-import { MAX_WORLD_SIZE, describeIssue, obstacleOutOfReach, obstacleSchema } from '../sim/validate';
+import { MAX_UNITS, MAX_WORLD_SIZE, describeIssue, obstacleOutOfReach, obstacleSchema } from '../sim/validate';
 import { parseJsonText } from './json';
 
 export const DEFAULT_SCENARIO_SEED = 1;
@@ -15,7 +15,7 @@ export const DEFAULT_SCENARIO_SEED = 1;
 export const DEFAULT_SCENARIO_DURATION = 60;
 /** simulated seconds: the longest run a file may ask for (an hour) */
 export const MAX_SCENARIO_DURATION = 3600;
-export const MAX_SCENARIO_UNITS = 20000;
+export const MAX_SCENARIO_UNITS = MAX_UNITS;
 
 const finite = z.number();
 const positive = z.number().positive();

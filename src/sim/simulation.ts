@@ -42,7 +42,7 @@ import {
   simulatedTime,
   stateOf,
 } from './state';
-import { MAX_WORLD_SIZE, checkNumber, checkObject, checkOneOf, describeValue, obstacleOutOfReach, validateObstacle } from './validate';
+import { MAX_UNITS, MAX_WORLD_SIZE, checkNumber, checkObject, checkOneOf, describeValue, obstacleOutOfReach, validateObstacle } from './validate';
 
 export type { ObstacleView, Simulation, SimulationSettings, TaskView, TickTiming, UnitView } from './state';
 export type { ListenerErrorHandler, SimulationEvent, SimulationListener } from './events';
@@ -181,6 +181,7 @@ export function stepSimulation(sim: Simulation): void {
 export function addUnit(sim: Simulation, def: UnitDef): number {
   const state = stateOf(sim);
   checkObject(def, 'unit');
+  if (state.units.length >= MAX_UNITS) throw new Error(`unit: expected at most ${MAX_UNITS} units in one simulation, and it holds ${state.units.length}`);
   const radius = def.radius === undefined ? DEFAULT_UNIT.radius : checkNumber(def.radius, 'unit.radius', { min: 0, minInclusive: false });
   const { width, height } = state.settings;
   if (2 * radius > Math.min(width, height)) {

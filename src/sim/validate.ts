@@ -261,6 +261,10 @@ export function describeIssue(issue: z.core.$ZodIssue, input: unknown, prefix = 
  */
 export const MAX_WORLD_SIZE = 2000;
 
+/** the most units one simulation holds (a scenario file's limit too): far past what a tick can
+ * carry in real time, it keeps a runaway spawner from eating the machine */
+export const MAX_UNITS = 20000;
+
 /**
  * Why `shape` does not fit `world`, or null when it does: every point of an obstacle lies within
  * one world size of the world (x from -width to 2 width, y from -height to 2 height). Part of a

@@ -95,6 +95,15 @@ describe('the steering ranges', () => {
   });
 });
 
+describe('unit counts', () => {
+  it('one simulation holds at most 20,000 units, as a scenario file does; the 20,001st is refused', () => {
+    const sim = createSimulation({ width: 2000, height: 2000 });
+    for (let k = 0; k < 20_000; k++) addUnit(sim, { x: 1 + (k % 1000) * 1.5, y: 1 + Math.floor(k / 1000) * 1.5 });
+    expect(() => addUnit(sim, { x: 1000, y: 1000 })).toThrow('unit: expected at most 20000 units in one simulation, and it holds 20000');
+    expect(listUnits(sim).length).toBe(20_000);
+  });
+});
+
 describe('polygons are the shape planck builds', () => {
   it('a sliver whose points planck would merge is refused, naming the point', () => {
     const sim = createSimulation({ width: 20, height: 20 });
