@@ -11,11 +11,9 @@
 import type { Graphics } from 'pixi.js';
 import { TEAM_COLOURS } from '../render/colours';
 import { U_HEADING, U_MOVING, U_RADIUS, U_TARGET_X, U_TARGET_Y, U_TEAM, U_WAYPOINT_X, U_WAYPOINT_Y, U_X, U_Y, UNIT_STRIDE, EMPTY_OVERLAYS, type Snapshot } from '../render/snapshot';
-import type { ScenarioFile } from '../scenarios/schema';
-import { ScenarioError, parseScenarioText } from '../scenarios/schema';
+import { type Scenario, type ScenarioFile, ScenarioError, parseScenarioText } from '../scenarios/schema';
 import { type Draft, deleteAt, deleteUnitsIn, draftFromScenario, draftToFile, paintBlock, placeObstacle, setGoal } from './editor';
 import type { PointerTool } from './input';
-import type { Scenario } from '../scenarios/schema';
 
 export const EDITOR_TOOLS = ['units', 'circle', 'box', 'polygon', 'delete'] as const;
 export type EditorTool = (typeof EDITOR_TOOLS)[number];
