@@ -28,7 +28,7 @@ export const ENEMY = 1;
 export const ATTACK_RANGE = 7;
 /** metres beyond the range an engaged unit's enemies must be before it walks on (so a unit nudged
  * back and forth across the range by its neighbours does not start and stop every tick) */
-const RANGE_SLACK = 2;
+export const RANGE_SLACK = 2;
 /** seconds between the enemy's attack waves; the first comes after one period */
 export const WAVE_PERIOD = 45;
 

@@ -3,7 +3,7 @@
  * collisions and time to goal per scenario and strategy (`compare --svg`), and a run's paths drawn
  * from its trace (`trace-plot`). Pure functions from numbers to text: no DOM, no files.
  */
-import type { ObstacleShape } from '../math/shapes';
+import { type ObstacleShape, boxCorners } from '../math/shapes';
 import { TEAM_COLOURS, cssColour } from '../render/colours';
 import { type Scenario, obstacleTimeline } from '../scenarios/schema';
 import type { TraceFrame } from '../scenarios/trace';
@@ -174,20 +174,6 @@ function frameAtWalked(frames: readonly TraceFrame[], fraction: number): TraceFr
 function obstacleSvg(shape: ObstacleShape, X: (x: number) => string, Y: (y: number) => string, scale: number, changing: boolean): string {
   const style = changing ? 'fill="#9aa3ad" fill-opacity="0.45" stroke="#59606b" stroke-dasharray="4,3"' : 'fill="#9aa3ad"';
   if (shape.type === 'circle') return `<circle cx="${X(shape.x)}" cy="${Y(shape.y)}" r="${round(shape.radius * scale)}" ${style}/>`;
-  const corners: ReadonlyArray<readonly [number, number]> =
-    shape.type === 'polygon'
-      ? shape.points
-      : [
-          [-1, -1],
-          [1, -1],
-          [1, 1],
-          [-1, 1],
-        ].map(([sx, sy]): [number, number] => {
-          const hx = (sx! * shape.width) / 2;
-          const hy = (sy! * shape.height) / 2;
-          const c = Math.cos(shape.angle);
-          const s = Math.sin(shape.angle);
-          return [shape.x + hx * c - hy * s, shape.y + hx * s + hy * c];
-        });
+  const corners = shape.type === 'polygon' ? shape.points : boxCorners(shape);
   return `<polygon points="${corners.map(([x, y]) => `${X(x)},${Y(y)}`).join(' ')}" ${style}/>`;
 }

@@ -81,6 +81,23 @@ function boxSignedDistance(box: ShapeGeometry, x: number, y: number, out: { x: n
 }
 
 /**
+ * A box's four corners, counter-clockwise from its own bottom-left, turned by its angle with the
+ * exact trigonometry (the physics body, the page and the pictures all draw the same box).
+ */
+export function boxCorners(box: Extract<ObstacleShape, { type: 'box' }>): Array<[number, number]> {
+  const c = cos(box.angle);
+  const s = sin(box.angle);
+  const hx = box.width / 2;
+  const hy = box.height / 2;
+  return [
+    [-hx, -hy],
+    [hx, -hy],
+    [hx, hy],
+    [-hx, hy],
+  ].map(([x, y]): [number, number] => [box.x + x! * c - y! * s, box.y + x! * s + y! * c]);
+}
+
+/**
  * `points` counter-clockwise; for a convex polygon the nearest edge gives the distance on both
  * sides. With `out`, also writes the nearest point of the boundary there.
  */

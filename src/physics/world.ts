@@ -7,9 +7,9 @@
  * never looks inside it), handed back by the contact hook so the layer above can decide what
  * happens when two units touch.
  */
-import { cos, hypot, sin } from '../math/exact';
+import { hypot } from '../math/exact';
 import { type Body, Box, Circle, type Contact, Edge, type Fixture, Polygon, type RayCastOutput, Vec2 as PlanckVec2, World } from 'planck';
-import { type ObstacleShape, type ShapeGeometry, prepareShape } from '../math/shapes';
+import { type ObstacleShape, type ShapeGeometry, boxCorners, prepareShape } from '../math/shapes';
 import type { ReadonlyVec2, Vec2 } from '../math/vec2';
 
 /** What a fixture belongs to; stored as the fixture's user data. */
@@ -142,17 +142,7 @@ export function createObstacleBody<Owner>(physics: PhysicsWorld<Owner>, obstacle
       } else {
         // planck would turn the box with Math.sin and Math.cos, whose last bits differ between
         // JavaScript engines: its corners are placed here with the exact ones instead
-        const c = cos(shape.angle);
-        const s = sin(shape.angle);
-        const hx = shape.width / 2;
-        const hy = shape.height / 2;
-        const corners = [
-          [-hx, -hy],
-          [hx, -hy],
-          [hx, hy],
-          [-hx, hy],
-        ].map(([x, y]) => ({ x: shape.x + x! * c - y! * s, y: shape.y + x! * s + y! * c }));
-        fixture = body.createFixture(new Polygon(corners), options);
+        fixture = body.createFixture(new Polygon(boxCorners(shape).map(([x, y]) => ({ x, y }))), options);
       }
       break;
     case 'polygon':

@@ -10,7 +10,7 @@
  * its parent (the camera) sees a y-down world of width x height.
  */
 import { Container, Graphics, type Renderer, Particle, ParticleContainer, type Texture } from 'pixi.js';
-import type { ObstacleShape } from '../math/shapes';
+import { type ObstacleShape, boxCorners } from '../math/shapes';
 import { TEAM_COLOURS } from './colours';
 import { type Snapshot, U_HEADING, U_MOVING, U_RADIUS, U_TARGET_X, U_TARGET_Y, U_TEAM, U_X, U_Y, UNIT_STRIDE } from './snapshot';
 
@@ -325,19 +325,8 @@ function drawObstacles(graphics: Graphics, shapes: readonly ObstacleShape[]): vo
   graphics.clear();
   for (const shape of shapes) {
     if (shape.type === 'circle') graphics.circle(shape.x, shape.y, shape.radius);
-    else if (shape.type === 'box') {
-      const c = Math.cos(shape.angle);
-      const s = Math.sin(shape.angle);
-      const hw = shape.width / 2;
-      const hh = shape.height / 2;
-      const corners = [
-        [-hw, -hh],
-        [hw, -hh],
-        [hw, hh],
-        [-hw, hh],
-      ].flatMap(([x, y]) => [shape.x + x! * c - y! * s, shape.y + x! * s + y! * c]);
-      graphics.poly(corners);
-    } else graphics.poly(shape.points.flatMap(([x, y]) => [x, y]));
+    else if (shape.type === 'box') graphics.poly(boxCorners(shape).flat());
+    else graphics.poly(shape.points.flatMap(([x, y]) => [x, y]));
     graphics.fill(0x59606b);
   }
 }

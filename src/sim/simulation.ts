@@ -198,14 +198,13 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
   // out the nearest way, through the world's walls if need be); with none anywhere it is refused
   let displacedFrom: Vec2 | null = null;
   if (state.obstacles.some((obstacle) => signedDistance(obstacle.geometry, x, y) < radius)) {
-    const free = { column: 0, row: 0 };
-    const map = state.navMap;
-    if (!nearestFreeCell(map, radius + DISPLACED_GAP, x, y, free, Math.max(map.width, map.height))) {
+    const ground = freeGroundNear(state, radius, x, y);
+    if (ground === null) {
       throw new Error(`unit: expected a place clear of obstacles, got (${x}, ${y}) on an obstacle, with no free ground for a unit of radius ${radius} anywhere`);
     }
     displacedFrom = vec2(x, y);
-    x = (free.column + 0.5) * NAV_CELL;
-    y = (free.row + 0.5) * NAV_CELL;
+    x = ground.x;
+    y = ground.y;
   }
 
   const id = state.nextUnitId++;
@@ -285,6 +284,17 @@ export function addObstacle(sim: Simulation, def: ObstacleDef): number {
 /** metres units moved out from under a new obstacle keep from it, beyond their radius */
 const DISPLACED_GAP = 0.05;
 
+/**
+ * The centre of the nearest navigation cell where a unit of `radius` stands clear of every
+ * obstacle (with DISPLACED_GAP to spare), searching the whole map; null when there is none.
+ */
+function freeGroundNear(state: SimulationState, radius: number, x: number, y: number): Vec2 | null {
+  const map = state.navMap;
+  const free = { column: 0, row: 0 };
+  if (!nearestFreeCell(map, radius + DISPLACED_GAP, x, y, free, Math.max(map.width, map.height))) return null;
+  return vec2((free.column + 0.5) * NAV_CELL, (free.row + 0.5) * NAV_CELL);
+}
+
 /** Moves units standing on the new obstacle (or heading to a point under it) onto free ground. */
 function clearFootprint(state: SimulationState, geometry: ShapeGeometry): void {
   const map = state.navMap;
@@ -292,10 +302,11 @@ function clearFootprint(state: SimulationState, geometry: ShapeGeometry): void {
   for (const unit of state.units) {
     const reach = unit.radius + DISPLACED_GAP;
     if (signedDistance(geometry, unit.position.x, unit.position.y) < reach) {
-      if (!nearestFreeCell(map, reach, unit.position.x, unit.position.y, free, Math.max(map.width, map.height))) continue;
+      const ground = freeGroundNear(state, unit.radius, unit.position.x, unit.position.y);
+      if (ground === null) continue;
       const from = { x: unit.position.x, y: unit.position.y };
-      unit.position.x = (free.column + 0.5) * NAV_CELL;
-      unit.position.y = (free.row + 0.5) * NAV_CELL;
+      unit.position.x = ground.x;
+      unit.position.y = ground.y;
       unit.velocity.x = 0;
       unit.velocity.y = 0;
       placeBody(unit.body, unit.position);
@@ -328,8 +339,9 @@ export function removeObstacle(sim: Simulation, obstacleId: number): boolean {
 
 /**
  * A fingerprint of the state (clock, and every unit's id, team, position, velocity and heading, to
- * the bit): equal in every JavaScript engine for equal runs. Lockstep games compare it across
- * machines; the tests compare it across Node, a Web Worker and a browser's main thread.
+ * the bit). Equal runs give equal hashes; the tick path uses only operations ECMAScript fixes to
+ * the bit, so that holds across engines too. Lockstep games compare it across machines; the tests
+ * compare it across Node, a Web Worker and a browser's main thread.
  */
 export function stateHash(sim: Simulation): string {
   return hashState(stateOf(sim));

@@ -4,7 +4,7 @@
  * on when it is gone, control groups forget removed units, and the enemy sends its waves.
  */
 import { describe, expect, it } from 'vitest';
-import { ATTACK_RANGE, ENEMY, PLAYER, WAVE_PERIOD, command, createGame, enemyInRange, recallControlGroup, setControlGroup, stepGame, stop } from '../../examples/rts-starter/game';
+import { ATTACK_RANGE, ENEMY, PLAYER, RANGE_SLACK, WAVE_PERIOD, command, createGame, enemyInRange, recallControlGroup, setControlGroup, stepGame, stop } from '../../examples/rts-starter/game';
 import { getUnit, listUnits, removeUnit } from '../../src/index';
 
 function centroid(game: ReturnType<typeof createGame>, ids: readonly number[]): { x: number; y: number } {
@@ -60,7 +60,7 @@ describe('the RTS starter', () => {
       const unit = getUnit(game.sim, id)!;
       expect(unit.task.kind).toBe('idle');
       // stopped within range; neighbours may have nudged it a little further since
-      const enemy = enemyInRange(unit, units, ATTACK_RANGE + 2);
+      const enemy = enemyInRange(unit, units, ATTACK_RANGE + RANGE_SLACK);
       expect(enemy?.team).toBe(ENEMY);
     }
     // the enemy leaves (here: is removed): the squad walks on to its target
