@@ -11,6 +11,10 @@
  * the rest standing beside their lane, as most of an RTS army does; standing units sleep, so the
  * row should cost about what the crossing of MOVING units alone costs.
  *
+ * `--open SIZE,SIZE` (default 100,2000; '' for none): 100 units crossing head-on in the middle of
+ * an empty square map of each side: the tick must cost the same on every map, since the neighbour
+ * grid and the obstacle index store only occupied cells.
+ *
  * Then the planning cost (not with --json unless --plan): a 200-unit order sent to 9 far targets
  * in turn on rocky maps of 200, 500 and 1000 m (100, 500 and 2000 obstacles): the first order
  * (which fills the map's tiles and links as it goes) and the median of the others, each summed
@@ -23,9 +27,9 @@ import { createRandom } from '../math/random';
 import { buildBenchArmy, buildBenchCrossing } from '../scenarios/builtins';
 import { median } from '../scenarios/metrics';
 import { createScenarioSimulation } from '../scenarios/run';
-import type { Scenario } from '../scenarios/schema';
+import { type Scenario, parseScenario } from '../scenarios/schema';
 import { addObstacle, addUnit, createSimulation, hasPendingOrders, issueOrder, lastTickTiming, listUnits, stepSimulation } from '../sim/simulation';
-import { checkNumber, checkOneOf } from '../sim/validate';
+import { MAX_WORLD_SIZE, checkNumber, checkOneOf } from '../sim/validate';
 import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
 import { AVOIDANCE_NAMES } from '../steering/strategies/index';
 import type { AvoidanceName } from '../steering/strategy';
@@ -54,6 +58,25 @@ export interface ArmyRow extends BenchRow {
 export function armyBenchmark(units: number, moving: number, options: TickOptions): ArmyRow {
   const row = measureTicks(buildBenchArmy(units, moving), options);
   return { units, moving, ...row };
+}
+
+export interface OpenMapRow extends BenchRow {
+  /** metres: side of the square map */
+  size: number;
+}
+
+/** The same measure with `units` crossing head-on in the middle of an empty `size` x `size` map. */
+export function openMapBenchmark(units: number, size: number, options: TickOptions): OpenMapRow {
+  const crossing = buildBenchCrossing(units);
+  const dx = (size - crossing.world.width) / 2;
+  const dy = (size - crossing.world.height) / 2;
+  const moved = (point: { x: number; y: number }): { x: number; y: number } => ({ x: point.x + dx, y: point.y + dy });
+  const scenario = parseScenario(
+    { ...crossing, name: 'bench-open-map', world: { width: size, height: size }, units: crossing.units.map((unit) => ({ ...unit, ...moved(unit), goal: unit.goal === null ? null : moved(unit.goal) })) },
+    'the open-map benchmark',
+  );
+  const { msPerTick, msPerTickPhysicsOnly, ratio } = measureTicks(scenario, options);
+  return { units, size, msPerTick, msPerTickPhysicsOnly, ratio };
 }
 
 interface TickOptions {
@@ -212,6 +235,10 @@ const PLANNING_MAPS: ReadonlyArray<readonly [number, number]> = [
   [1000, 2000],
 ];
 
+/** units of the open-map rows, and the smallest map side that holds their crossing */
+const OPEN_MAP_UNITS = 100;
+const OPEN_MAP_MIN = Math.max(buildBenchCrossing(OPEN_MAP_UNITS).world.width, buildBenchCrossing(OPEN_MAP_UNITS).world.height);
+
 /** `--army TOTAL:MOVING`, checked. */
 function armyOption(text: string, index: number): [number, number] {
   const parts = text.split(':');
@@ -228,6 +255,8 @@ then the planning cost of group moves on big rocky maps.
 
   --units N,N           unit counts of the head-on rows (default 250,500,1000,2000,5000)
   --army TOTAL:MOVING   standing-army rows: MOVING units cross, the rest stand (default 5000:500; '' for none)
+  --open SIZE,SIZE      open-map rows: 100 units cross in the middle of empty maps of these sides in
+                        metres (default 100,2000; '' for none)
   --ticks N             ticks measured per row, after 30 warm-up ticks (default 300)
   --avoidance NAME      ${AVOIDANCE_NAMES.join(', ')} (default ${DEFAULT_SIMULATION.avoidance})
   --response NAME       ${COLLISION_RESPONSES.join(', ')} (default ${DEFAULT_SIMULATION.response})
@@ -256,6 +285,7 @@ function run(argv: string[]): void {
       response: { type: 'string', default: DEFAULT_SIMULATION.response },
       units: { type: 'string', default: '250,500,1000,2000,5000' },
       army: { type: 'string', default: '5000:500' },
+      open: { type: 'string', default: '100,2000' },
       ticks: { type: 'string', default: '300' },
       plan: { type: 'boolean', default: false },
     },
@@ -269,6 +299,7 @@ function run(argv: string[]): void {
   const ticks = checkNumber(Number(values.ticks), '--ticks', { min: 1, integer: true });
   const counts = values.units.split(',').map((text, index) => checkNumber(Number(text), `--units[${index}]`, { min: 2, integer: true }));
   const armies = values.army === '' ? [] : values.army.split(',').map((text, index) => armyOption(text, index));
+  const openSizes = values.open === '' ? [] : values.open.split(',').map((text, index) => checkNumber(Number(text), `--open[${index}]`, { min: OPEN_MAP_MIN, max: MAX_WORLD_SIZE }));
   if (!values.json) {
     console.log(`avoidance ${avoidance}, response ${response}: median of ${ticks} ticks after 30 warm-up ticks\n`);
     console.log('| units | ms/tick | ms/tick physics only | ratio |');
@@ -288,6 +319,16 @@ function run(argv: string[]): void {
     const row = armyBenchmark(units, moving, { avoidance, response, ticks, warmupTicks: 30 });
     if (values.json) console.log(JSON.stringify(row));
     else console.log(`| ${row.units} | ${row.moving} | ${row.asleep} | ${row.msPerTick.toFixed(2)} | ${row.msPerTickPhysicsOnly.toFixed(2)} | ${row.ratio.toFixed(2)} |`);
+  }
+  if (openSizes.length > 0 && !values.json) {
+    console.log(`\nopen maps: ${OPEN_MAP_UNITS} units crossing in the middle of an empty map (the cost must not depend on its size):\n`);
+    console.log('| map | ms/tick | ms/tick physics only | ratio |');
+    console.log('| ---: | ---: | ---: | ---: |');
+  }
+  for (const size of openSizes) {
+    const row = openMapBenchmark(OPEN_MAP_UNITS, size, { avoidance, response, ticks, warmupTicks: 30 });
+    if (values.json) console.log(JSON.stringify(row));
+    else console.log(`| ${row.size} m | ${row.msPerTick.toFixed(2)} | ${row.msPerTickPhysicsOnly.toFixed(2)} | ${row.ratio.toFixed(2)} |`);
   }
   if (values.json && !values.plan) return;
   planningBenchmark(); // a first run to warm the JIT; the rows after it are measured

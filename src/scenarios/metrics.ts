@@ -12,7 +12,7 @@
  */
 import { groupArrivalRadius } from '../orders/orders';
 import { type ObstacleShape, type ShapeGeometry, prepareShape, signedDistance } from '../math/shapes';
-import { type CellGrid, createCellGrid, sortIntoCells } from '../spatial/grid';
+import { type CellGrid, createCellGrid, occupiedCell, sortIntoCells } from '../spatial/grid';
 
 /** metres: a unit-unit, unit-obstacle or unit-wall penetration must exceed this to start a contact */
 export const CONTACT_THRESHOLD = 0.001;
@@ -24,8 +24,8 @@ export const CONTACT_THRESHOLD = 0.001;
  */
 export const HEADING_MIN_SPEED = 0.1;
 
-/** the grid never has fewer cells than this cap allows, nor more than max(this, 4 × units) */
-const MIN_GRID_CELL_CAP = 4096;
+/** the grid has at most this many cells per side, so every cell's number is an exact integer */
+const MAX_GRID_SIDE = 2 ** 24;
 
 const DEGREES_PER_RADIAN = 180 / Math.PI;
 
@@ -170,10 +170,9 @@ export function createMetricsRecorder(setup: MetricsSetup): MetricsRecorder {
   });
 
   // Any two touching units are at most two maximum radii apart, so with cells at least that
-  // wide they sit in the same or neighbouring cells. Cells are widened when needed so a huge
-  // world does not cost a huge grid.
-  const cellCap = Math.max(MIN_GRID_CELL_CAP, 4 * unitCount);
-  const cellSize = Math.max(2 * maxRadius, Math.sqrt((width * height) / cellCap), 1e-9);
+  // wide they sit in the same or neighbouring cells. The grid stores only occupied cells, so a
+  // huge world does not cost a huge grid.
+  const cellSize = Math.max(2 * maxRadius, Math.max(width, height) / MAX_GRID_SIDE);
   const obstacles = setup.obstacles.map(prepareShape);
 
   return {
@@ -359,35 +358,37 @@ function recordUnitContacts(recorder: MetricsRecorder, positions: ArrayLike<numb
 
   const grid = recorder.grid;
   sortIntoCells(grid, positions, unitCount);
-  const { columns, rows, cellStart, order: cellOrder } = grid;
+  const { columns, rows, cellStart, order: cellOrder, occupied } = grid;
   // each pair of cells once: a cell with itself and with its right, upper-left, upper and
   // upper-right neighbours
-  for (let row = 0; row < rows; row++) {
-    for (let column = 0; column < columns; column++) {
-      const cell = row * columns + column;
-      const begin = cellStart[cell]!;
-      const end = cellStart[cell + 1]!;
-      if (begin === end) continue;
-      for (let a = begin; a < end; a++) {
-        const unit = cellOrder[a]!;
-        for (let b = a + 1; b < end; b++) checkUnitPair(recorder, positions, unit, cellOrder[b]!);
-      }
-      if (column + 1 < columns) checkCellPair(recorder, positions, begin, end, cell + 1);
-      if (row + 1 < rows) {
-        const above = cell + columns;
-        if (column > 0) checkCellPair(recorder, positions, begin, end, above - 1);
-        checkCellPair(recorder, positions, begin, end, above);
-        if (column + 1 < columns) checkCellPair(recorder, positions, begin, end, above + 1);
-      }
+  for (let u = 0; u < occupied.size; u++) {
+    const cell = occupied.cellOf[u]!;
+    const row = Math.floor(cell / columns);
+    const column = cell - row * columns;
+    const begin = cellStart[u]!;
+    const end = cellStart[u + 1]!;
+    for (let a = begin; a < end; a++) {
+      const unit = cellOrder[a]!;
+      for (let b = a + 1; b < end; b++) checkUnitPair(recorder, positions, unit, cellOrder[b]!);
+    }
+    if (column + 1 < columns) checkCellPair(recorder, positions, begin, end, cell + 1);
+    if (row + 1 < rows) {
+      const above = cell + columns;
+      if (column > 0) checkCellPair(recorder, positions, begin, end, above - 1);
+      checkCellPair(recorder, positions, begin, end, above);
+      if (column + 1 < columns) checkCellPair(recorder, positions, begin, end, above + 1);
     }
   }
 }
 
-/** Every unit of cellOrder[begin .. end - 1] against every unit of `otherCell`. */
+/** Every unit of cellOrder[begin .. end - 1] against every unit of cell number `otherCell`. */
 function checkCellPair(recorder: MetricsRecorder, positions: ArrayLike<number>, begin: number, end: number, otherCell: number): void {
-  const { cellStart, order: cellOrder } = recorder.grid;
-  const otherBegin = cellStart[otherCell]!;
-  const otherEnd = cellStart[otherCell + 1]!;
+  const grid = recorder.grid;
+  const other = occupiedCell(grid, otherCell);
+  if (other < 0) return;
+  const { cellStart, order: cellOrder } = grid;
+  const otherBegin = cellStart[other]!;
+  const otherEnd = cellStart[other + 1]!;
   for (let a = begin; a < end; a++) {
     const unit = cellOrder[a]!;
     for (let b = otherBegin; b < otherEnd; b++) checkUnitPair(recorder, positions, unit, cellOrder[b]!);

@@ -21,7 +21,8 @@
  */
 import type { ShapeGeometry } from '../math/shapes';
 import { type ObstacleSensor, rayCastObstacle } from '../physics/world';
-import { type CellGrid, cellColumn, cellRow } from '../spatial/grid';
+import { type CellTable, createCellTable, enterCell, findCell, resetCellTable } from '../spatial/cells';
+import { type CellGrid, cellColumn, cellRow, occupiedCell } from '../spatial/grid';
 import { type RingCells, collectRing, createRingCells } from '../spatial/rings';
 import type { Agent } from './agent';
 import type { SteeringConfig } from './config';
@@ -81,10 +82,12 @@ export interface UnitPack {
   vx: Float64Array;
   vy: Float64Array;
   radius: Float64Array;
-  /** per cell: min x, max x, min y, max y, min vx, max vx, min vy, max vy of its units (stale for
-   * an empty cell) */
+  /** per occupied cell of the grid (its dense index u): min x, max x, min y, max y, min vx,
+   * max vx, min vy, max vy of its units */
   cellBounds: Float64Array;
-  /** the same per block of BLOCK x BLOCK cells (infinite for an empty block), blocks row-major */
+  /** the occupied blocks of BLOCK x BLOCK cells (a block is numbered row-major over the
+   * blockColumns x blockRows blocks), and the same bounds per occupied block */
+  readonly blocks: CellTable;
   blockBounds: Float64Array;
   blockColumns: number;
   blockRows: number;
@@ -95,7 +98,7 @@ const BLOCK = 4;
 
 export function createUnitPack(): UnitPack {
   const none = new Float64Array(0);
-  return { x: none, y: none, vx: none, vy: none, radius: none, cellBounds: none, blockBounds: none, blockColumns: 0, blockRows: 0 };
+  return { x: none, y: none, vx: none, vy: none, radius: none, cellBounds: none, blocks: createCellTable(), blockBounds: none, blockColumns: 0, blockRows: 0 };
 }
 
 /** Copies `world.units` into `world.pack` in the order of `world.grid`, which must be sorted this tick. */
@@ -109,9 +112,10 @@ export function packUnits(world: SenseWorld): void {
     pack.vx = new Float64Array(size);
     pack.vy = new Float64Array(size);
     pack.radius = new Float64Array(size);
+    pack.cellBounds = new Float64Array(8 * size);
+    pack.blockBounds = new Float64Array(8 * size);
   }
-  const cells = grid.columns * grid.rows;
-  if (pack.cellBounds.length < 8 * cells) pack.cellBounds = new Float64Array(8 * cells);
+  const cells = grid.occupied.size;
   const { x, y, vx, vy, radius, cellBounds } = pack;
   for (let k = 0; k < count; k++) {
     const unit = units[grid.order[k]!]!;
@@ -125,7 +129,6 @@ export function packUnits(world: SenseWorld): void {
   for (let cell = 0; cell < cells; cell++) {
     const start = grid.cellStart[cell]!;
     const end = grid.cellStart[cell + 1]!;
-    if (start === end) continue;
     for (let c = 0; c < 4; c++) {
       const values = columns[c]!;
       let min = Infinity;
@@ -141,28 +144,29 @@ export function packUnits(world: SenseWorld): void {
   packBlocks(grid, pack);
 }
 
-/** Merges the bounds of each block's non-empty cells into `pack.blockBounds`. */
+/** Merges the bounds of each occupied block's cells into `pack.blockBounds`. */
 function packBlocks(grid: CellGrid, pack: UnitPack): void {
   pack.blockColumns = Math.ceil(grid.columns / BLOCK);
   pack.blockRows = Math.ceil(grid.rows / BLOCK);
-  const blocks = pack.blockColumns * pack.blockRows;
-  if (pack.blockBounds.length < 8 * blocks) pack.blockBounds = new Float64Array(8 * blocks);
+  const cells = grid.occupied.size;
+  const blocks = pack.blocks;
+  resetCellTable(blocks, cells, pack.blockColumns * pack.blockRows);
   const out = pack.blockBounds;
-  for (let o = 0; o < 8 * blocks; o += 2) {
-    out[o] = Infinity;
-    out[o + 1] = -Infinity;
-  }
   const cellBounds = pack.cellBounds;
-  for (let row = 0; row < grid.rows; row++) {
-    for (let column = 0; column < grid.columns; column++) {
-      const cell = row * grid.columns + column;
-      if (grid.cellStart[cell] === grid.cellStart[cell + 1]) continue;
-      const o = 8 * (Math.floor(row / BLOCK) * pack.blockColumns + Math.floor(column / BLOCK));
-      const c = 8 * cell;
-      for (let k = 0; k < 8; k += 2) {
-        if (cellBounds[c + k]! < out[o + k]!) out[o + k] = cellBounds[c + k]!;
-        if (cellBounds[c + k + 1]! > out[o + k + 1]!) out[o + k + 1] = cellBounds[c + k + 1]!;
-      }
+  for (let u = 0; u < cells; u++) {
+    const cell = grid.occupied.cellOf[u]!;
+    const row = Math.floor(cell / grid.columns);
+    const column = cell - row * grid.columns;
+    const known = blocks.size;
+    const o = 8 * enterCell(blocks, Math.floor(row / BLOCK) * pack.blockColumns + Math.floor(column / BLOCK));
+    const c = 8 * u;
+    if (blocks.size > known) {
+      for (let k = 0; k < 8; k++) out[o + k] = cellBounds[c + k]!;
+      continue;
+    }
+    for (let k = 0; k < 8; k += 2) {
+      if (cellBounds[c + k]! < out[o + k]!) out[o + k] = cellBounds[c + k]!;
+      if (cellBounds[c + k + 1]! > out[o + k + 1]!) out[o + k + 1] = cellBounds[c + k + 1]!;
     }
   }
 }
@@ -249,8 +253,8 @@ export function senseUnit(
     }
     collectRing(grid.columns, grid.rows, column, row, ring, _sense_ring);
     for (let k = 0; k < _sense_ring.count; k++) {
-      const cell = _sense_ring.cells[k]!;
-      if (grid.cellStart[cell] === grid.cellStart[cell + 1]) continue;
+      const cell = occupiedCell(grid, _sense_ring.cells[k]!);
+      if (cell < 0) continue;
       if (mode === RAYS && ring > 0 && cellIsOutOfReach(world, cell, agent, sensing, config, crowdReach)) continue;
       senseCell(world, cell, agent, sensing, strategy, config, crowdReach, searchMode);
     }
@@ -311,13 +315,18 @@ export function senseUnit(
 /**
  * Obstacles by the cells of a coarse grid that their bounds meet, so a unit looks only at the
  * obstacles near it, not at every obstacle of the map (made again when the obstacles change).
+ * Only cells some obstacle meets are stored, so an open map costs nothing.
  */
 interface ObstacleIndex {
   readonly version: number;
   readonly columns: number;
   readonly rows: number;
-  /** per cell, indices into `SenseWorld.obstacles`, ascending */
-  readonly cells: number[][];
+  /** the cells some obstacle meets */
+  readonly cells: CellTable;
+  /** per such cell u, its obstacles are entries[start[u] .. start[u + 1] - 1], indices into
+   * `SenseWorld.obstacles`, ascending */
+  readonly start: Int32Array;
+  readonly entries: Int32Array;
   /** per obstacle, the query that last took it (so one spanning several cells is taken once) */
   readonly taken: Int32Array;
 }
@@ -329,20 +338,40 @@ let _sense_query = 0;
 /** the obstacles a query found, as indices into `SenseWorld.obstacles`, ascending */
 let _sense_near = new Int32Array(64);
 
+/** The index cells (columns, then rows, inclusive) that a box meets, clamped into the index. */
+const _sense_span = { column0: 0, column1: 0, row0: 0, row1: 0 };
+function indexSpan(columns: number, rows: number, minX: number, minY: number, maxX: number, maxY: number): typeof _sense_span {
+  _sense_span.column0 = Math.min(columns - 1, Math.max(0, Math.floor(minX / OBSTACLE_CELL)));
+  _sense_span.column1 = Math.min(columns - 1, Math.max(0, Math.floor(maxX / OBSTACLE_CELL)));
+  _sense_span.row0 = Math.min(rows - 1, Math.max(0, Math.floor(minY / OBSTACLE_CELL)));
+  _sense_span.row1 = Math.min(rows - 1, Math.max(0, Math.floor(maxY / OBSTACLE_CELL)));
+  return _sense_span;
+}
+
 function obstacleIndex(world: SenseWorld): ObstacleIndex {
   const known = indexes.get(world);
   if (known !== undefined && known.version === world.obstacleVersion) return known;
   const columns = Math.max(1, Math.ceil(world.grid.columns * world.grid.cellSize / OBSTACLE_CELL));
   const rows = Math.max(1, Math.ceil(world.grid.rows * world.grid.cellSize / OBSTACLE_CELL));
-  const cells: number[][] = Array.from({ length: columns * rows }, () => []);
-  world.obstacles.forEach((obstacle, index) => {
-    const column0 = Math.min(columns - 1, Math.max(0, Math.floor(obstacle.minX / OBSTACLE_CELL)));
-    const column1 = Math.min(columns - 1, Math.max(0, Math.floor(obstacle.maxX / OBSTACLE_CELL)));
-    const row0 = Math.min(rows - 1, Math.max(0, Math.floor(obstacle.minY / OBSTACLE_CELL)));
-    const row1 = Math.min(rows - 1, Math.max(0, Math.floor(obstacle.maxY / OBSTACLE_CELL)));
-    for (let row = row0; row <= row1; row++) for (let column = column0; column <= column1; column++) cells[row * columns + column]!.push(index);
+  // every (obstacle, cell) pair twice: once to count each cell's obstacles, once to place them
+  const visit = (each: (cell: number, obstacle: number) => void): void =>
+    world.obstacles.forEach((obstacle, index) => {
+      const { column0, column1, row0, row1 } = indexSpan(columns, rows, obstacle.minX, obstacle.minY, obstacle.maxX, obstacle.maxY);
+      for (let row = row0; row <= row1; row++) for (let column = column0; column <= column1; column++) each(row * columns + column, index);
+    });
+  let pairs = 0;
+  visit(() => pairs++);
+  const cells = createCellTable();
+  resetCellTable(cells, pairs, columns * rows);
+  const start = new Int32Array(pairs + 1);
+  visit((cell) => start[enterCell(cells, cell) + 1]!++);
+  for (let u = 0; u < cells.size; u++) start[u + 1]! += start[u]!;
+  const fill = start.slice(0, cells.size);
+  const entries = new Int32Array(pairs);
+  visit((cell, obstacle) => {
+    entries[fill[findCell(cells, cell)]!++] = obstacle;
   });
-  const index = { version: world.obstacleVersion, columns, rows, cells, taken: new Int32Array(world.obstacles.length) };
+  const index = { version: world.obstacleVersion, columns, rows, cells, start, entries, taken: new Int32Array(world.obstacles.length) };
   indexes.set(world, index);
   return index;
 }
@@ -355,14 +384,14 @@ function obstaclesInBox(world: SenseWorld, minX: number, minY: number, maxX: num
   if (world.obstacles.length === 0) return 0;
   const index = obstacleIndex(world);
   const query = ++_sense_query;
-  const column0 = Math.min(index.columns - 1, Math.max(0, Math.floor(minX / OBSTACLE_CELL)));
-  const column1 = Math.min(index.columns - 1, Math.max(0, Math.floor(maxX / OBSTACLE_CELL)));
-  const row0 = Math.min(index.rows - 1, Math.max(0, Math.floor(minY / OBSTACLE_CELL)));
-  const row1 = Math.min(index.rows - 1, Math.max(0, Math.floor(maxY / OBSTACLE_CELL)));
+  const { column0, column1, row0, row1 } = indexSpan(index.columns, index.rows, minX, minY, maxX, maxY);
   let count = 0;
   for (let row = row0; row <= row1; row++) {
     for (let column = column0; column <= column1; column++) {
-      for (const obstacle of index.cells[row * index.columns + column]!) {
+      const cell = findCell(index.cells, row * index.columns + column);
+      if (cell < 0) continue;
+      for (let entry = index.start[cell]!; entry < index.start[cell + 1]!; entry++) {
+        const obstacle = index.entries[entry]!;
         if (index.taken[obstacle] === query) continue;
         index.taken[obstacle] = query;
         if (count === _sense_near.length) {
@@ -441,7 +470,7 @@ function outOfReach(bounds: Float64Array, offset: number, world: SenseWorld, age
   return leastKeyBeyond(distance, agent, world, config, Math.sqrt(relX * relX + relY * relY)) >= cutoff;
 }
 
-/** Whether nothing in `cell` can be taken (`outOfReach` on the cell's bounds). */
+/** Whether nothing in occupied cell `cell` (its dense index) can be taken (`outOfReach` on its bounds). */
 function cellIsOutOfReach(world: SenseWorld, cell: number, agent: Agent, sensing: Sensing, config: SteeringConfig, crowdReach: number): boolean {
   const cutoff = neighbourCutoff(sensing);
   return cutoff !== Infinity && outOfReach(world.pack.cellBounds, 8 * cell, world, agent, cutoff, config, crowdReach);
@@ -479,16 +508,18 @@ function searchBlocks(
     collectRing(pack.blockColumns, pack.blockRows, blockColumn, blockRow, ring, _sense_blockRing);
     for (let b = 0; b < _sense_blockRing.count; b++) {
       const block = _sense_blockRing.cells[b]!;
+      const occupied = findCell(pack.blocks, block);
+      if (occupied < 0) continue;
       const cutoff = neighbourCutoff(sensing);
-      if (cutoff !== Infinity && outOfReach(pack.blockBounds, 8 * block, world, agent, cutoff, config, crowdReach)) continue;
+      if (cutoff !== Infinity && outOfReach(pack.blockBounds, 8 * occupied, world, agent, cutoff, config, crowdReach)) continue;
       const row0 = Math.floor(block / pack.blockColumns) * BLOCK;
       const column0 = (block % pack.blockColumns) * BLOCK;
       for (let r = row0; r < Math.min(row0 + BLOCK, grid.rows); r++) {
         for (let c = column0; c < Math.min(column0 + BLOCK, grid.columns); c++) {
           const distance = Math.max(Math.abs(r - row), Math.abs(c - column));
           if (distance <= fineRings || distance > rings) continue;
-          const cell = r * grid.columns + c;
-          if (grid.cellStart[cell] === grid.cellStart[cell + 1]) continue;
+          const cell = occupiedCell(grid, r * grid.columns + c);
+          if (cell < 0) continue;
           if (cellIsOutOfReach(world, cell, agent, sensing, config, crowdReach)) continue;
           senseCell(world, cell, agent, sensing, strategy, config, crowdReach, RAYS);
         }
@@ -498,7 +529,8 @@ function searchBlocks(
 }
 
 /**
- * Separation, and the relative ray or the strategy's circle test, for every unit in one cell.
+ * Separation, and the relative ray or the strategy's circle test, for every unit in one occupied
+ * cell (its dense index).
  * Reads the packed numbers; a unit's object is touched only when it is taken.
  */
 function senseCell(
