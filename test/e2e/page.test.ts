@@ -288,7 +288,6 @@ describe('the demo page in Chromium', () => {
     // the worker runs straight on to the tick, through the same ticks as ever
     const worker = await page.evaluate((at) => (window as unknown as HookedWindow).__rts.stateHash(at), ticks);
     expect(worker).toEqual({ tick: ticks, hash });
-    // the same code on the page's main thread, as the dev server serves it
     // the same code on the page's main thread, as the dev server serves it (the script is text so
     // that vitest leaves its dynamic imports to the browser)
     const main = await page.evaluate(`(async () => {

@@ -4,16 +4,14 @@
  * nanometre, it differs).
  */
 import { describe, expect, it } from 'vitest';
-import { setUpPageSession, stepSession } from '../../src/app/session';
+import { stepSession } from '../../src/app/session';
 import { stateHash } from '../../src/index';
-import { DEFAULT_UNIT } from '../../src/sim/defaults';
 import { stateOf } from '../../src/sim/state';
-import { LOCKSTEP_REFERENCE } from '../lockstep';
+import { LOCKSTEP_REFERENCE, runLockstepReference } from '../lockstep';
 
 describe('lockstep', () => {
   it('the reference scenario gives the committed state hash after 3600 ticks in Node', () => {
-    const session = setUpPageSession({ choice: { ...LOCKSTEP_REFERENCE.choice }, settings: { avoidance: 'rays', response: 'sideways' }, tuning: {}, maxAcceleration: DEFAULT_UNIT.maxAcceleration });
-    for (let tick = 0; tick < LOCKSTEP_REFERENCE.ticks; tick++) stepSession(session);
+    const session = runLockstepReference(LOCKSTEP_REFERENCE.ticks);
     expect(stateHash(session.sim)).toBe(LOCKSTEP_REFERENCE.hash);
     // the hash sees the clock and every unit's state
     const unit = stateOf(session.sim).units[17]!;
