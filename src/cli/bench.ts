@@ -121,7 +121,7 @@ export interface PlanningRow {
 }
 
 /** A square world of `size` metres with `count` rocks and walls (seeded), the corner (0, 0) kept clear. */
-function rockyWorld(size: number, count: number): ReturnType<typeof createSimulation> {
+export function rockyWorld(size: number, count: number): ReturnType<typeof createSimulation> {
   const random = createRandom(7);
   const sim = createSimulation({ width: size, height: size });
   let placed = 0;

@@ -125,23 +125,27 @@ export function packUnits(world: SenseWorld): void {
     vy[k] = unit.velocity.y;
     radius[k] = unit.radius;
   }
-  const columns = [x, y, vx, vy];
   for (let cell = 0; cell < cells; cell++) {
     const start = grid.cellStart[cell]!;
     const end = grid.cellStart[cell + 1]!;
-    for (let c = 0; c < 4; c++) {
-      const values = columns[c]!;
-      let min = Infinity;
-      let max = -Infinity;
-      for (let k = start; k < end; k++) {
-        if (values[k]! < min) min = values[k]!;
-        if (values[k]! > max) max = values[k]!;
-      }
-      cellBounds[8 * cell + 2 * c] = min;
-      cellBounds[8 * cell + 2 * c + 1] = max;
-    }
+    spanOf(x, start, end, cellBounds, 8 * cell);
+    spanOf(y, start, end, cellBounds, 8 * cell + 2);
+    spanOf(vx, start, end, cellBounds, 8 * cell + 4);
+    spanOf(vy, start, end, cellBounds, 8 * cell + 6);
   }
   packBlocks(grid, pack);
+}
+
+/** Writes the least and the greatest of values[start .. end - 1] to out[offset], out[offset + 1]. */
+function spanOf(values: Float64Array, start: number, end: number, out: Float64Array, offset: number): void {
+  let min = Infinity;
+  let max = -Infinity;
+  for (let k = start; k < end; k++) {
+    if (values[k]! < min) min = values[k]!;
+    if (values[k]! > max) max = values[k]!;
+  }
+  out[offset] = min;
+  out[offset + 1] = max;
 }
 
 /** Merges the bounds of each occupied block's cells into `pack.blockBounds`. */
