@@ -4,7 +4,7 @@
  * from the same sensed state before any force is applied (decide, then apply).
  */
 import { atan2, hypot } from '../math/exact';
-import { type Vec2, distanceSquared, length, set, truncate, vec2 } from '../math/vec2';
+import { type Vec2, distanceSquared, length, lengthSquared, set, truncate, vec2 } from '../math/vec2';
 import { type UnitBody, applyImpulse, applySteeringForce, bodyMass, isBodyAwake, limitSpeed, readBodyState, stepWorld } from '../physics/world';
 import { sortIntoCells } from '../spatial/grid';
 import { NO_SIDE } from '../steering/agent';
@@ -29,6 +29,9 @@ const HEADING_MIN_SPEED = 0.05;
  * far as the group is concerned) instead of pushing on */
 const HELD_OFF_SPEED = 0.25;
 const HELD_OFF_TIME = 0.5;
+/** metres per second: a unit has arrived at its target only once it is this slow there (one that
+ * ran through it at speed would coast on, braking, without looking where it goes) */
+const ARRIVED_SPEED = 0.5;
 
 /** ticks: each unit searches its look-ahead for neighbours once in this many ticks (units take
  * turns), and in between tests again the ones it found: the set of neighbours worth answering
@@ -316,11 +319,11 @@ export function settleArrivals(sim: SimulationState): void {
   }
 }
 
-/** At its target, or (in a group) standing still inside the group's arrival circle. */
+/** Slowed to a walk at its target, or (in a group) standing still inside the group's arrival circle. */
 function hasArrived(unit: Unit): boolean {
   const task = unit.task;
   if (task.kind !== 'move') return false;
-  if (distanceSquared(unit.position, task.target) <= task.stopRadius * task.stopRadius) return true;
+  if (distanceSquared(unit.position, task.target) <= task.stopRadius * task.stopRadius && lengthSquared(unit.velocity) <= ARRIVED_SPEED * ARRIVED_SPEED) return true;
   if (task.group === null) return false;
   const { radius } = task.group;
   return unit.slowTime >= HELD_OFF_TIME && distanceSquared(unit.position, task.group.target) <= radius * radius;

@@ -6,6 +6,7 @@ import {
   getUnit,
   groupArrivalRadius,
   issueOrder,
+  onSimulationEvent,
   stepSimulation,
   simulationTick,
 } from '../../src/index';
@@ -27,7 +28,7 @@ describe('a single unit ordered to a point', () => {
     expect(arrivals.has(id)).toBe(true);
     expect(distanceToTarget()).toBeLessThanOrEqual(tolerance);
 
-    // measured: braking from about 2.3 m/s takes 9 ticks
+    // it arrives slowed to a walk (0.5 m/s at most), so it stops within a few ticks
     const arrivedAt = simulationTick(sim);
     while (speedOf(unit) >= 1e-9 && simulationTick(sim) < arrivedAt + 30) {
       stepSimulation(sim);
@@ -72,4 +73,25 @@ describe('a group of units given one move order', () => {
       }
     });
   }
+});
+
+describe('arriving', () => {
+  it('happens at a walk: no unit of a crossing arrives while still running (it would coast on blind into its neighbours)', () => {
+    const sim = createSimulation({ width: 60, height: 40 });
+    const blue: number[] = [];
+    const red: number[] = [];
+    for (let k = 0; k < 16; k++) {
+      blue.push(addUnit(sim, { x: 5 + (k % 4) * 1.5, y: 14 + Math.floor(k / 4) * 1.5, team: 0 }));
+      red.push(addUnit(sim, { x: 50 + (k % 4) * 1.5, y: 14 + Math.floor(k / 4) * 1.5, team: 1 }));
+    }
+    issueOrder(sim, { kind: 'move', unitIds: blue, target: { x: 52, y: 20 } });
+    issueOrder(sim, { kind: 'move', unitIds: red, target: { x: 8, y: 20 } });
+    const speedsAtArrival: number[] = [];
+    onSimulationEvent(sim, (event) => {
+      if (event.type === 'arrived') speedsAtArrival.push(speedOf(getUnit(sim, event.unitId)!));
+    });
+    runTicks(sim, 1800);
+    expect(speedsAtArrival).toHaveLength(32);
+    expect(Math.max(...speedsAtArrival)).toBeLessThanOrEqual(0.5);
+  });
 });
