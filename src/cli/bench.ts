@@ -29,7 +29,8 @@ import { median } from '../scenarios/metrics';
 import { createScenarioSimulation } from '../scenarios/run';
 import { type Scenario, parseScenario } from '../scenarios/schema';
 import { addObstacle, addUnit, createSimulation, hasPendingOrders, issueOrder, lastTickTiming, listUnits, stepSimulation } from '../sim/simulation';
-import { MAX_WORLD_SIZE, checkNumber, checkOneOf } from '../sim/validate';
+import { MAX_WORLD_SIZE, checkOneOf } from '../sim/validate';
+import { integerOption, numberOption } from './report';
 import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
 import { AVOIDANCE_NAMES } from '../steering/strategies/index';
 import type { AvoidanceName } from '../steering/strategy';
@@ -243,8 +244,8 @@ const OPEN_MAP_MIN = Math.max(buildBenchCrossing(OPEN_MAP_UNITS).world.width, bu
 function armyOption(text: string, index: number): [number, number] {
   const parts = text.split(':');
   if (parts.length !== 2) throw new Error(`--army[${index}]: expected TOTAL:MOVING (e.g. 5000:500), got ${JSON.stringify(text)}`);
-  const total = checkNumber(Number(parts[0]), `--army[${index}] total`, { min: 2, integer: true });
-  const moving = checkNumber(Number(parts[1]), `--army[${index}] moving`, { min: 2, max: total, integer: true });
+  const total = integerOption(parts[0]!, `--army[${index}] total`, 2)!;
+  const moving = integerOption(parts[1]!, `--army[${index}] moving`, 2, total)!;
   return [total, moving];
 }
 
@@ -296,10 +297,10 @@ function run(argv: string[]): void {
   }
   const avoidance = checkOneOf(values.avoidance, '--avoidance', AVOIDANCE_NAMES);
   const response = checkOneOf(values.response, '--response', COLLISION_RESPONSES);
-  const ticks = checkNumber(Number(values.ticks), '--ticks', { min: 1, integer: true });
-  const counts = values.units.split(',').map((text, index) => checkNumber(Number(text), `--units[${index}]`, { min: 2, integer: true }));
+  const ticks = integerOption(values.ticks, '--ticks', 1)!;
+  const counts = values.units.split(',').map((text, index) => integerOption(text, `--units[${index}]`, 2)!);
   const armies = values.army === '' ? [] : values.army.split(',').map((text, index) => armyOption(text, index));
-  const openSizes = values.open === '' ? [] : values.open.split(',').map((text, index) => checkNumber(Number(text), `--open[${index}]`, { min: OPEN_MAP_MIN, max: MAX_WORLD_SIZE }));
+  const openSizes = values.open === '' ? [] : values.open.split(',').map((text, index) => numberOption(text, `--open[${index}]`, OPEN_MAP_MIN, MAX_WORLD_SIZE)!);
   if (!values.json) {
     console.log(`avoidance ${avoidance}, response ${response}: median of ${ticks} ticks after 30 warm-up ticks\n`);
     console.log('| units | ms/tick | ms/tick physics only | ratio |');

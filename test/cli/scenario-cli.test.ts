@@ -168,7 +168,7 @@ describe('--help', () => {
     const commands: Array<[string, (argv: string[]) => number | Promise<number>, string[]]> = [
       ['scenario', scenarioMain, ['--avoidance', '--response', '--seed', '--units', '--duration', '--json', '--trace', '--export', '--list']],
       ['compare', compareMain, ['--only', '--avoidance', '--response', '--seeds', '--jobs', '--steering', '--json', '--out', '--svg', '--from']],
-      ['bench', benchMain, ['--units', '--army', '--ticks', '--avoidance', '--response', '--json', '--plan']],
+      ['bench', benchMain, ['--units', '--army', '--open', '--ticks', '--avoidance', '--response', '--json', '--plan']],
       ['bench:page', benchPageMain, ['--units', '--seconds', '--json']],
       ['trace-plot', tracePlotMain, ['--units', '--seed', '--every']],
     ];
