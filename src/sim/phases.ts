@@ -4,7 +4,7 @@
  * from the same sensed state before any force is applied (decide, then apply).
  */
 import { atan2, hypot } from '../math/exact';
-import { type Vec2, distanceSquared, length, lengthSquared, set, truncate, vec2 } from '../math/vec2';
+import { type ReadonlyVec2, type Vec2, distanceSquared, length, lengthSquared, set, truncate, vec2 } from '../math/vec2';
 import { type UnitBody, applyImpulse, applySteeringForce, bodyMass, isBodyAwake, limitSpeed, readBodyState, stepWorld } from '../physics/world';
 import { sortIntoCells } from '../spatial/grid';
 import { NO_SIDE } from '../steering/agent';
@@ -29,9 +29,8 @@ const HEADING_MIN_SPEED = 0.05;
  * far as the group is concerned) instead of pushing on */
 const HELD_OFF_SPEED = 0.25;
 const HELD_OFF_TIME = 0.5;
-/** metres per second: a unit has arrived at its target only once it is this slow there (one that
- * ran through it at speed would coast on, braking, without looking where it goes) */
-const ARRIVED_SPEED = 0.5;
+/** metres (edge to edge): a unit this close to a standing unit on its slot has come up to it */
+const SLOT_TAKEN_GAP = 0.3;
 
 /** ticks: each unit searches its look-ahead for neighbours once in this many ticks (units take
  * turns), and in between tests again the ones it found: the set of neighbours worth answering
@@ -174,15 +173,18 @@ export function decide(sim: SimulationState): void {
     const force = unit.steeringForce;
     if (unit.asleep) {
       set(force, 0, 0);
+      unit.heldFromHome = 0;
       continue;
     }
     if (unit.task.kind === 'idle' && sim.strategy.idleUnitsAvoid && makesWay(unit)) {
       // a unit on the move is near, or it was pushed off its place: make way, walk back
       unit.resting = false;
       set(unit.wanting, 0, 0);
-      const preferred = stepAsideVelocity(_decide_preferred, unit, unit.wayRequest, unit.home) ? _decide_preferred : homeVelocity(_decide_preferred, unit, config);
-      steerFor(sim, unit, preferred);
+      if (stepAsideVelocity(_decide_preferred, unit, unit.wayRequest, unit.home)) unit.heldFromHome = 0;
+      else walkHomeVelocity(_decide_preferred, unit, sim.settings.dt, config);
+      steerFor(sim, unit, _decide_preferred);
     } else if (unit.task.kind === 'idle') {
+      unit.heldFromHome = 0;
       set(unit.wanting, 0, 0);
       decideNothing(unit.avoidance);
       unit.resting = standingForce(force, unit, unit.wayRequest, unit.home, config, sim.settings.dt);
@@ -194,6 +196,7 @@ export function decide(sim: SimulationState): void {
       }
     } else {
       unit.resting = false;
+      unit.heldFromHome = 0;
       const preferred = arriveVelocity(_decide_preferred, unit, unit.task.target, unit.task.stopRadius, config);
       if (unit.task.route !== null && !unit.task.waiting) followRoute(sim, unit, unit.task.route, unit.task.target, preferred);
       if (unit.progress.recovery !== 'none') applyRecovery(unit, preferred);
@@ -219,10 +222,14 @@ function steerFor(sim: SimulationState, unit: Unit, preferred: Vec2): void {
 const MAKE_WAY_GAP = 1;
 /** metres a standing unit may be off its home before it walks back */
 const HOME_SLACK = 0.25;
+/** metres per second: an idle unit faster than this (running on past the slot it arrived at, or
+ * shoved) steers back, looking where it goes, instead of braking blind into its neighbours */
+const STANDING_SPEED = 0.5;
 
 /**
  * Whether a standing unit steers this tick (rather than braking to rest): a unit on the move is
- * close or about to meet it, or it stands more than HOME_SLACK from its home.
+ * close or about to meet it, it still moves faster than STANDING_SPEED, or it stands more than
+ * HOME_SLACK from its home.
  */
 function makesWay(unit: Unit): boolean {
   const sensing = unit.sensing;
@@ -233,11 +240,55 @@ function makesWay(unit: Unit): boolean {
     const reach = unit.radius + other.radius + MAKE_WAY_GAP;
     if (distanceSquared(unit.position, other.position) < reach * reach) return true;
   }
+  if (lengthSquared(unit.velocity) > STANDING_SPEED * STANDING_SPEED) return true;
   return distanceSquared(unit.position, unit.home) > HOME_SLACK * HOME_SLACK;
 }
 
+/** metres per second: once a standing unit is held from walking back to its home, the home
+ * moves this fast toward where the unit stands, so a unit whose old place others now hold settles
+ * near it instead of pushing back forever (after a crossing, arrived units did that for tens of
+ * seconds) */
+const HOME_DRIFT = 0.25;
+
+/** metres per second: a unit walking home that closes on it slower than this is held from it */
+const HELD_HOMEWARD_SPEED = 0.25;
+/** seconds a unit is held from its home before its home starts to move (a neighbour stepping back
+ * into place frees the way within that) */
+const HOME_PATIENCE = 2;
+
+/** How fast the unit closes on its home (metres per second, negative when moving away). */
+function homewardSpeed(unit: Unit): number {
+  const dx = unit.home.x - unit.position.x;
+  const dy = unit.home.y - unit.position.y;
+  const distance = Math.sqrt(dx * dx + dy * dy);
+  return distance < 1e-9 ? 0 : (unit.velocity.x * dx + unit.velocity.y * dy) / distance;
+}
+
+/**
+ * The velocity back home for a standing unit off it; once the unit has been held from closing on
+ * its home for HOME_PATIENCE, the home moves toward it (HOME_DRIFT) while it stays held.
+ */
+function walkHomeVelocity(out: Vec2, unit: Unit, dt: number, config: Readonly<SteeringConfig>): Vec2 {
+  unit.heldFromHome = homewardSpeed(unit) < HELD_HOMEWARD_SPEED ? unit.heldFromHome + dt : 0;
+  if (unit.heldFromHome > HOME_PATIENCE) driftHome(unit, HOME_DRIFT * dt);
+  return homeVelocity(out, unit, config);
+}
+
+/** Moves the unit's home up to `step` metres toward where it stands. */
+function driftHome(unit: Unit, step: number): void {
+  const dx = unit.position.x - unit.home.x;
+  const dy = unit.position.y - unit.home.y;
+  const distance = Math.sqrt(dx * dx + dy * dy);
+  if (distance <= step) {
+    set(unit.home, unit.position.x, unit.position.y);
+    return;
+  }
+  unit.home.x += (dx * step) / distance;
+  unit.home.y += (dy * step) / distance;
+}
+
 /** fraction of its max speed a standing unit walks back to where it stood at */
-const HOME_SPEED = 0.5;
+const HOME_SPEED = 0.25;
 
 /** The velocity that takes a standing unit back to its home and stops it there. */
 function homeVelocity(out: Vec2, unit: Unit, config: Readonly<SteeringConfig>): Vec2 {
@@ -323,8 +374,24 @@ export function settleArrivals(sim: SimulationState): void {
 function hasArrived(unit: Unit): boolean {
   const task = unit.task;
   if (task.kind !== 'move') return false;
-  if (distanceSquared(unit.position, task.target) <= task.stopRadius * task.stopRadius && lengthSquared(unit.velocity) <= ARRIVED_SPEED * ARRIVED_SPEED) return true;
+  if (distanceSquared(unit.position, task.target) <= task.stopRadius * task.stopRadius) return true;
   if (task.group === null) return false;
   const { radius } = task.group;
-  return unit.slowTime >= HELD_OFF_TIME && distanceSquared(unit.position, task.group.target) <= radius * radius;
+  if (distanceSquared(unit.position, task.group.target) > radius * radius) return false;
+  return unit.slowTime >= HELD_OFF_TIME || slotTaken(unit, task.target);
+}
+
+/**
+ * Whether a standing unit covers the unit's slot (its centre within its radius of it) and the unit
+ * has come up to it: the slot is taken, and walking round the one on it only shoves the others.
+ */
+function slotTaken(unit: Unit, slot: ReadonlyVec2): boolean {
+  const sensing = unit.sensing;
+  for (let index = 0; index < sensing.neighbourCount; index++) {
+    const other = sensing.neighbours[index]!;
+    if (other.groupId !== 0 || distanceSquared(other.position, slot) >= other.radius * other.radius) continue;
+    const reach = unit.radius + other.radius + SLOT_TAKEN_GAP;
+    if (distanceSquared(unit.position, other.position) < reach * reach) return true;
+  }
+  return false;
 }

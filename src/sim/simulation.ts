@@ -225,6 +225,7 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
     wayRequest: vec2(),
     home: vec2(x, y),
     resting: true,
+    heldFromHome: 0,
     asleep: false,
     waypoint: vec2(x, y),
     ownRoute: null,

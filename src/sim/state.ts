@@ -111,6 +111,8 @@ export interface Unit {
   home: Vec2;
   /** whether the unit, idle, is only braking this tick (so its body may sleep) */
   resting: boolean;
+  /** seconds the unit, idle, has been walking back toward its home without closing on it */
+  heldFromHome: number;
   /** whether the unit sleeps this tick: idle, resting, its body asleep in planck and no unit on
    * the move close to it; a sleeping unit is neither sensed nor steered (see phases.ts) */
   asleep: boolean;
