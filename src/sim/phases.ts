@@ -370,7 +370,7 @@ export function settleArrivals(sim: SimulationState): void {
   }
 }
 
-/** Slowed to a walk at its target, or (in a group) standing still inside the group's arrival circle. */
+/** At its target, or (in a group) inside the group's arrival circle and standing still or come up to a standing unit on its slot. */
 function hasArrived(unit: Unit): boolean {
   const task = unit.task;
   if (task.kind !== 'move') return false;
