@@ -342,14 +342,9 @@ let _sense_query = 0;
 /** the obstacles a query found, as indices into `SenseWorld.obstacles`, ascending */
 let _sense_near = new Int32Array(64);
 
-/** The index cells (columns, then rows, inclusive) that a box meets, clamped into the index. */
-const _sense_span = { column0: 0, column1: 0, row0: 0, row1: 0 };
-function indexSpan(columns: number, rows: number, minX: number, minY: number, maxX: number, maxY: number): typeof _sense_span {
-  _sense_span.column0 = Math.min(columns - 1, Math.max(0, Math.floor(minX / OBSTACLE_CELL)));
-  _sense_span.column1 = Math.min(columns - 1, Math.max(0, Math.floor(maxX / OBSTACLE_CELL)));
-  _sense_span.row0 = Math.min(rows - 1, Math.max(0, Math.floor(minY / OBSTACLE_CELL)));
-  _sense_span.row1 = Math.min(rows - 1, Math.max(0, Math.floor(maxY / OBSTACLE_CELL)));
-  return _sense_span;
+/** The index column (or row) holding coordinate `at`, clamped into `count` columns (or rows). */
+function indexCell(at: number, count: number): number {
+  return Math.min(count - 1, Math.max(0, Math.floor(at / OBSTACLE_CELL)));
 }
 
 function obstacleIndex(world: SenseWorld): ObstacleIndex {
@@ -360,8 +355,9 @@ function obstacleIndex(world: SenseWorld): ObstacleIndex {
   // every (obstacle, cell) pair twice: once to count each cell's obstacles, once to place them
   const visit = (each: (cell: number, obstacle: number) => void): void =>
     world.obstacles.forEach((obstacle, index) => {
-      const { column0, column1, row0, row1 } = indexSpan(columns, rows, obstacle.minX, obstacle.minY, obstacle.maxX, obstacle.maxY);
-      for (let row = row0; row <= row1; row++) for (let column = column0; column <= column1; column++) each(row * columns + column, index);
+      for (let row = indexCell(obstacle.minY, rows); row <= indexCell(obstacle.maxY, rows); row++) {
+        for (let column = indexCell(obstacle.minX, columns); column <= indexCell(obstacle.maxX, columns); column++) each(row * columns + column, index);
+      }
     });
   let pairs = 0;
   visit(() => pairs++);
@@ -388,7 +384,10 @@ function obstaclesInBox(world: SenseWorld, minX: number, minY: number, maxX: num
   if (world.obstacles.length === 0) return 0;
   const index = obstacleIndex(world);
   const query = ++_sense_query;
-  const { column0, column1, row0, row1 } = indexSpan(index.columns, index.rows, minX, minY, maxX, maxY);
+  const column0 = indexCell(minX, index.columns);
+  const column1 = indexCell(maxX, index.columns);
+  const row0 = indexCell(minY, index.rows);
+  const row1 = indexCell(maxY, index.rows);
   let count = 0;
   for (let row = row0; row <= row1; row++) {
     for (let column = column0; column <= column1; column++) {
