@@ -352,7 +352,7 @@ function obstacleIndex(world: SenseWorld): ObstacleIndex {
   if (known !== undefined && known.version === world.obstacleVersion) return known;
   const columns = Math.max(1, Math.ceil(world.grid.columns * world.grid.cellSize / OBSTACLE_CELL));
   const rows = Math.max(1, Math.ceil(world.grid.rows * world.grid.cellSize / OBSTACLE_CELL));
-  // every (obstacle, cell) pair twice: once to count each cell's obstacles, once to place them
+  // three passes over every (obstacle, cell) pair: count them, count each cell's, place them
   const visit = (each: (cell: number, obstacle: number) => void): void =>
     world.obstacles.forEach((obstacle, index) => {
       for (let row = indexCell(obstacle.minY, rows); row <= indexCell(obstacle.maxY, rows); row++) {
