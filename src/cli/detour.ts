@@ -27,7 +27,7 @@
 import { Crowd, type NavMesh, Raw, init } from '@recast-navigation/core';
 import { generateSoloNavMesh } from '@recast-navigation/generators';
 import { groupArrivalRadius } from '../orders/orders';
-import type { ObstacleShape } from '../math/shapes';
+import { type ObstacleShape, boxCorners } from '../math/shapes';
 import { type ScenarioMetrics, createMetricsRecorder, finishMetrics, recordTick } from '../scenarios/metrics';
 import { type Scenario, obstacleTimeline } from '../scenarios/schema';
 
@@ -164,18 +164,9 @@ export function obstacleOutline(shape: ObstacleShape): Array<[number, number]> {
         return [shape.x + radius * Math.cos(angle), shape.y + radius * Math.sin(angle)];
       });
     }
-    case 'box': {
-      const cos = Math.cos(shape.angle);
-      const sin = Math.sin(shape.angle);
-      const hw = shape.width / 2;
-      const hh = shape.height / 2;
-      return [
-        [-hw, -hh],
-        [hw, -hh],
-        [hw, hh],
-        [-hw, hh],
-      ].map(([lx, ly]): [number, number] => [shape.x + lx! * cos - ly! * sin, shape.y + lx! * sin + ly! * cos]);
-    }
+    case 'box':
+      // the corners the physics body is built from
+      return boxCorners(shape);
     case 'polygon':
       return shape.points.map(([x, y]): [number, number] => [x, y]);
   }

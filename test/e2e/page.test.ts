@@ -10,26 +10,20 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HookedWindow } from '../../src/app/hook';
 import { BUILT_IN_SCENARIOS } from '../../src/scenarios/builtins';
 import { finishMetrics, recordTick } from '../../src/scenarios/metrics';
 import { createScenarioRecorder } from '../../src/scenarios/run';
 import { parseScenarioText } from '../../src/scenarios/schema';
-import { type BrowserSession, startBrowserSession, stopBrowserSession, watchForProblems } from '../../src/cli/browser';
+import { watchForProblems } from '../../src/cli/browser';
 import { LOCKSTEP_REFERENCE } from '../lockstep';
-import { guiControl, hook, openDemoPage, runTicks } from './support';
+import { guiControl, hook, openDemoPage, runTicks, sharedBrowserSession } from './support';
 
-let session: BrowserSession | undefined;
-beforeAll(async () => {
-  session = await startBrowserSession();
-}, 60_000);
-afterAll(async () => {
-  await stopBrowserSession(session);
-});
+const session = sharedBrowserSession();
 
 async function openPage(query = ''): Promise<{ page: Page; problems: string[] }> {
-  return openDemoPage(session!, query);
+  return openDemoPage(session(), query);
 }
 
 async function togglePause(page: Page, paused: boolean): Promise<void> {
@@ -221,7 +215,7 @@ describe('the demo page in Chromium', () => {
     expect((await hook(page, (rts) => rts.units())).length).toBe(40);
     expect(page.url()).toContain('?scenario=corridor&units=40&seed=1');
 
-    await page.goto(`${session!.baseUrl}/?scenario=circle-swap&units=24&seed=3`, { waitUntil: 'load' });
+    await page.goto(`${session().baseUrl}/?scenario=circle-swap&units=24&seed=3`, { waitUntil: 'load' });
     await page.waitForFunction(() => (window as unknown as Partial<HookedWindow>).__rts !== undefined, null, { timeout: 30_000 });
     const first = { choice: await hook(page, (rts) => rts.choice()), start: await hook(page, (rts) => rts.startPositions()) };
     expect(first.choice).toEqual({ name: 'circle-swap', units: 24, seed: 3 });
@@ -302,11 +296,11 @@ describe('the demo page in Chromium', () => {
     await page.close();
   }, 120_000);
   it('shows on the page, not only in the console, when its simulation cannot start', async () => {
-    const page = await session!.browser.newPage({ viewport: { width: 1280, height: 720 } });
+    const page = await session().browser.newPage({ viewport: { width: 1280, height: 720 } });
     const problems = watchForProblems(page);
     // the worker's script fails as it loads, as on a browser that cannot run it
     await page.route(/worker\.ts/, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: 'throw new Error("no simulation here");' }));
-    await page.goto(`${session!.baseUrl}/`, { waitUntil: 'load' });
+    await page.goto(`${session().baseUrl}/`, { waitUntil: 'load' });
     await page.waitForFunction(() => document.getElementById('hud')!.textContent!.includes('no simulation here'));
     expect(await page.locator('#hud').textContent()).toMatch(/^error: .*no simulation here/);
     expect(problems.some((problem) => problem.includes('no simulation here'))).toBe(true);
@@ -316,9 +310,9 @@ describe('the demo page in Chromium', () => {
   // --- the tools: legend, replay, editor, settings in the URL -------------------------------
 
   it('explains itself at 1280 x 720: the scenario\'s description, a colour legend that follows the overlays, a help line clear of the panel', async () => {
-    const page = await session!.browser.newPage({ viewport: { width: 1280, height: 720 } });
+    const page = await session().browser.newPage({ viewport: { width: 1280, height: 720 } });
     const problems = watchForProblems(page);
-    await page.goto(`${session!.baseUrl}/?scenario=four-groups&seed=2`, { waitUntil: 'load' });
+    await page.goto(`${session().baseUrl}/?scenario=four-groups&seed=2`, { waitUntil: 'load' });
     await page.waitForFunction(() => (window as unknown as Partial<HookedWindow>).__rts !== undefined, null, { timeout: 30_000 });
     const about = page.locator('#about');
     const description = BUILT_IN_SCENARIOS.find((scenario) => scenario.name === 'four-groups')!.description;

@@ -5,9 +5,28 @@
  */
 import type { Page } from 'playwright-core';
 import type { HookedWindow, PageHook } from '../../src/app/hook';
-import { type BrowserSession, watchForProblems } from '../../src/cli/browser';
+import { afterAll, beforeAll } from 'vitest';
+import { type BrowserSession, startBrowserSession, stopBrowserSession, watchForProblems } from '../../src/cli/browser';
 
 /** Opens the demo page at `query` and waits for its hook. */
+/**
+ * One Chromium session for the whole test file: started before its first test, stopped after its
+ * last. Returns the way to reach it from the tests.
+ */
+export function sharedBrowserSession(): () => BrowserSession {
+  let session: BrowserSession | undefined;
+  beforeAll(async () => {
+    session = await startBrowserSession();
+  }, 60_000);
+  afterAll(async () => {
+    await stopBrowserSession(session);
+  });
+  return () => {
+    if (session === undefined) throw new Error('the browser session has not started');
+    return session;
+  };
+}
+
 export async function openDemoPage(session: BrowserSession, query = '', viewport = { width: 1100, height: 720 }): Promise<{ page: Page; problems: string[] }> {
   const page = await session.browser.newPage({ viewport });
   const problems = watchForProblems(page);

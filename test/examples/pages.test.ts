@@ -7,23 +7,18 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, startBrowserSession, stopBrowserSession, watchForProblems } from '../../src/cli/browser';
+import { describe, expect, it } from 'vitest';
+import { watchForProblems } from '../../src/cli/browser';
+import { sharedBrowserSession } from '../e2e/support';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
-let session: BrowserSession | undefined;
-beforeAll(async () => {
-  session = await startBrowserSession();
-}, 60_000);
-afterAll(async () => {
-  await stopBrowserSession(session);
-});
+const session = sharedBrowserSession();
 
 async function open(path: string, door: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await session!.browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const page = await session().browser.newPage({ viewport: { width: 1280, height: 720 } });
   const problems = watchForProblems(page);
-  await page.goto(`${session!.baseUrl}${path}`, { waitUntil: 'load' });
+  await page.goto(`${session().baseUrl}${path}`, { waitUntil: 'load' });
   await page.waitForFunction((name) => (window as unknown as Record<string, unknown>)[name] !== undefined, door, { timeout: 30_000 });
   return { page, problems };
 }
@@ -53,9 +48,9 @@ describe('the examples', () => {
   });
 
   it('the index page links every example, and each link loads without errors', async () => {
-    const page = await session!.browser.newPage();
+    const page = await session().browser.newPage();
     const problems = watchForProblems(page);
-    await page.goto(`${session!.baseUrl}/examples/`, { waitUntil: 'load' });
+    await page.goto(`${session().baseUrl}/examples/`, { waitUntil: 'load' });
     const links = await page.locator('a').evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
     expect(links.some((href) => href.endsWith('/examples/minimal-pixi/'))).toBe(true);
     expect(links.some((href) => href.endsWith('/examples/rts-starter/'))).toBe(true);
