@@ -820,6 +820,56 @@ function freeRun(map: NavMap, clearance: number, column: number, row: number, di
   return limit + 1;
 }
 
+/**
+ * How far along the segment from a to b (metres) a centre keeping `clearance` first comes into a
+ * passage: a door, a gap between rocks, a corridor, anywhere the free room across is bounded on
+ * both sides within LANE_WIDTH; Infinity when it meets none. Units of one order queue there (see
+ * Agent.queueRank).
+ */
+export function passageAhead(map: NavMap, clearance: number, ax: number, ay: number, bx: number, by: number): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const length = hypot(dx, dy);
+  if (!(length > NAV_CELL)) return Infinity;
+  // the segment's cells, sampled every half cell (a cell seen twice in a row is looked at once)
+  const samples = Math.ceil(length / (NAV_CELL / 2));
+  let lastColumn = -1;
+  let lastRow = -1;
+  for (let i = 0; i <= samples; i++) {
+    const along = samples === 0 ? 0 : i / samples;
+    const column = Math.floor((ax + dx * along) / NAV_CELL);
+    const row = Math.floor((ay + dy * along) / NAV_CELL);
+    if (column === lastColumn && row === lastRow) continue;
+    lastColumn = column;
+    lastRow = row;
+    const room = roomAt(map, column, row);
+    // a cell with this much room has nothing on one side or the other within LANE_WIDTH / 2
+    if (room < clearance || room >= clearance + LANE_WIDTH / 2) continue;
+    if (isInPassage(map, clearance, column, row)) return length * along;
+  }
+  return Infinity;
+}
+
+/**
+ * Whether the free room across cell (column, row), along one of eight directions, ends on both
+ * sides within LANE_WIDTH in all. (By a single wall, or round the end of one, it does not end on
+ * the open side.)
+ */
+function isInPassage(map: NavMap, clearance: number, column: number, row: number): boolean {
+  const limit = Math.round(LANE_WIDTH / NAV_CELL);
+  for (let k = 0; k < ACROSS.length; k += 2) {
+    const ux = ACROSS[k]!;
+    const uy = ACROSS[k + 1]!;
+    const plus = freeRun(map, clearance, column, row, ux, uy, limit);
+    if (plus >= limit) continue;
+    if (plus + 1 + freeRun(map, clearance, column, row, -ux, -uy, limit - plus - 1) <= limit) return true;
+  }
+  return false;
+}
+
+/** unit directions, eight to the half turn, along which a passage's width is measured */
+const ACROSS = [1, 0, 0.92388, 0.38268, 0.70711, 0.70711, 0.38268, 0.92388, 0, 1, -0.38268, 0.92388, -0.70711, 0.70711, -0.92388, 0.38268];
+
 const _step = { column: 0, row: 0 };
 
 /**

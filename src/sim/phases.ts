@@ -6,6 +6,7 @@
 import { atan2, hypot } from '../math/exact';
 import { type ReadonlyVec2, type Vec2, distanceSquared, length, lengthSquared, set, truncate, vec2 } from '../math/vec2';
 import { type UnitBody, applyImpulse, applySteeringForce, bodyMass, isBodyAwake, limitSpeed, readBodyState, stepWorld } from '../physics/world';
+import { routeCost } from '../nav/route';
 import { sortIntoCells } from '../spatial/grid';
 import { NO_SIDE } from '../steering/agent';
 import { arriveVelocity, velocityChangeForce } from '../steering/arrive';
@@ -60,6 +61,7 @@ export function sense(sim: SimulationState): void {
     const task = unit.task;
     unit.groupId = task.kind === 'move' ? task.orderId : 0;
     unit.distanceToTarget = task.kind === 'move' ? hypot(task.target.x - unit.position.x, task.target.y - unit.position.y) : Infinity;
+    unit.queueRank = task.kind === 'move' && task.route !== null && !task.waiting && unit.queueing ? routeCost(task.route, unit.position.x, unit.position.y) : Infinity;
   }
   sortIntoCells(senseWorld.grid, centres, units.length);
   packUnits(senseWorld);

@@ -6,12 +6,14 @@
 import { hypot } from '../math/exact';
 import type { ReadonlyVec2, Vec2 } from '../math/vec2';
 import { NAV_CELL, columnOf, isClearLine, isFreeCell, nearestFreeCell, rowOf } from '../nav/navmap';
-import { NEAR_COST, type Route, cellCost, createRoute, isUsable, routeCost, steerPoint } from '../nav/route';
+import { NEAR_COST, type Route, cellCost, createRoute, isUsable, passageAhead, routeCost, steerPoint } from '../nav/route';
 import type { SimulationState, Unit } from './state';
 
 const WAYPOINT_INTERVAL = 15;
 /** metres of path a unit looks down its route for the furthest point in clear line */
 const ROUTE_LOOK_AHEAD = 12;
+/** metres: a unit this close to a passage on its way queues there (see Agent.queueRank) */
+const QUEUE_RANGE = 4;
 
 /**
  * Turns the preferred velocity toward the unit's waypoint when its target is not in clear line:
@@ -39,6 +41,8 @@ export function followRoute(sim: SimulationState, unit: Unit, route: Route, targ
         unit.waypoint.y = target.y;
       }
     }
+    const { map, clearance } = field.layer;
+    unit.queueing = passageAhead(map, clearance, unit.position.x, unit.position.y, unit.waypoint.x, unit.waypoint.y) < QUEUE_RANGE;
   }
   if (unit.waypoint.x === target.x && unit.waypoint.y === target.y) return;
   const wx = unit.waypoint.x - unit.position.x;

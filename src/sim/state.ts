@@ -121,6 +121,8 @@ export interface Unit {
   /** a route to the unit's own target, built when its group's route ends short of it; null
    * until then (see routes.ts) */
   ownRoute: Route | null;
+  /** whether a passage (a door, a gap) is close ahead on the way to the waypoint (see Agent.queueRank) */
+  queueing: boolean;
   /** the tick at which `waypoint` was last worked out; -1 to work it out now */
   waypointTick: number;
   progress: Progress;
@@ -130,6 +132,7 @@ export interface Unit {
   groupId: number;
   /** metres to the task's target; Infinity when idle */
   distanceToTarget: number;
+  queueRank: number;
   /** seconds the unit has spent slower than HELD_OFF_SPEED while on a move order */
   slowTime: number;
   /** this tick's avoidance decision: side and force (newtons) */

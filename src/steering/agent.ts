@@ -34,6 +34,9 @@ export interface Agent {
   readonly groupId: number;
   /** metres from the unit to where it will stop; Infinity when it has no order */
   readonly distanceToTarget: number;
+  /** metres of its order's route still to walk, while a passage (a door, a gap) is close ahead on
+   * its way: units of one order go through nearest first (see rays.ts); Infinity otherwise */
+  readonly queueRank: number;
 }
 
 /**

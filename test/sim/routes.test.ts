@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addObstacle, addUnit, createSimulation, getUnit, issueOrder, removeUnit, listUnits } from '../../src/index';
 import { prepareShape } from '../../src/math/shapes';
 import { addNavObstacle, createNavMap } from '../../src/nav/navmap';
-import { createRoute, navLayer, routeCost } from '../../src/nav/route';
+import { createRoute, navLayer, passageAhead, routeCost } from '../../src/nav/route';
 import { recordArrivals, recordEvents, runTicks } from '../support';
 
 /** The four walls of a 6 x 6 m room (1 m thick) centred on (cx, cy), no door. */
@@ -98,6 +98,33 @@ describe('routes around walls', () => {
     expect(arrivals.has(id)).toBe(true);
     // round the new wall's free end, keeping off it
     expect(closest).toBeGreaterThan(unit.radius);
+  });
+
+  it('finds the passages on a way: a door, a gap between rocks; not a lone wall or a wall\'s end', () => {
+    // a 1 m thick wall across x = 20 with a 4 m door at y = 18..22, a lone wall along y = 35, and
+    // two rocks 3 m apart at x = 40
+    const map = createNavMap(60, 40);
+    addNavObstacle(map, 1, prepareShape({ type: 'box', x: 20, y: 9, width: 1, height: 18, angle: 0 }));
+    addNavObstacle(map, 2, prepareShape({ type: 'box', x: 20, y: 26, width: 1, height: 8, angle: 0 }));
+    addNavObstacle(map, 3, prepareShape({ type: 'box', x: 40, y: 36, width: 30, height: 1, angle: 0 }));
+    addNavObstacle(map, 4, prepareShape({ type: 'circle', x: 40, y: 8, radius: 2 }));
+    addNavObstacle(map, 5, prepareShape({ type: 'circle', x: 40, y: 15, radius: 2 }));
+    const clearance = 0.65;
+    // through the door from 8 m before it: it starts within the door's mouth, not in the open
+    const door = passageAhead(map, clearance, 12, 20, 28, 20);
+    expect(door).toBeGreaterThan(5.5);
+    expect(door).toBeLessThan(8);
+    // through the door at a slant, and from inside it
+    expect(passageAhead(map, clearance, 14, 16, 26, 23)).toBeLessThan(8);
+    expect(passageAhead(map, clearance, 20, 20, 28, 20)).toBe(0);
+    // between the rocks (3 m apart, the room across bounded on both sides)
+    expect(passageAhead(map, clearance, 34, 11.5, 46, 11.5)).toBeLessThan(6);
+    // along the lone wall, 1 m off it; round the end of the wall with the door; in the open
+    expect(passageAhead(map, clearance, 30, 34.5, 50, 34.5)).toBe(Infinity);
+    expect(passageAhead(map, clearance, 18, 32, 22, 32)).toBe(Infinity);
+    expect(passageAhead(map, clearance, 5, 5, 10, 30)).toBe(Infinity);
+    // a segment shorter than a cell, and one of zero length, are never in a passage
+    expect(passageAhead(map, clearance, 20, 20, 20, 20)).toBe(Infinity);
   });
 
   it('never routes through a thin wall, on a large map too', () => {

@@ -26,6 +26,7 @@ function agent(fields: Partial<Agent> = {}): Agent {
     avoidSide: NO_SIDE,
     groupId: 0,
     distanceToTarget: Infinity,
+    queueRank: Infinity,
     wanted: { x: 0, y: 0 },
     ...fields,
   };

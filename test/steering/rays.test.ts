@@ -16,7 +16,7 @@ import { runTicks } from '../support';
 const rays = AVOIDANCE_STRATEGIES.rays;
 
 function agent(fields: Partial<Agent> & Pick<Agent, 'position' | 'velocity'>): Agent {
-  return { id: 1, radius: 0.5, mass: 15.7, maxSpeed: 4, maxForce: 251, avoidSide: NO_SIDE, groupId: 1, distanceToTarget: Infinity, wanted: { x: 0, y: 0 }, ...fields };
+  return { id: 1, radius: 0.5, mass: 15.7, maxSpeed: 4, maxForce: 251, avoidSide: NO_SIDE, groupId: 1, distanceToTarget: Infinity, queueRank: Infinity, wanted: { x: 0, y: 0 }, ...fields };
 }
 
 // the agent most cases are seen from: at the origin, moving east (+x); its left is +y
@@ -191,6 +191,23 @@ describe('the rays decision', () => {
     // to the right (south) and braking
     expect(decision.force.y).toBeLessThan(0);
     expect(decision.force.x).toBeLessThan(0);
+  });
+
+  it('queueing at a passage: the unit nearer the way through goes on, the one behind gives way as usual', () => {
+    // two units of one order converge on a door's mouth from either side; they would touch in 1 s
+    const up = { x: 1.73, y: 1 };
+    const down = { x: 1.73, y: -1 };
+    const first = (queueRank: number, groupId = 1) => agent({ id: 1, position: { x: -2, y: -1.55 }, velocity: up, queueRank, groupId });
+    const second = (queueRank: number, groupId = 1) => agent({ id: 2, position: { x: -2, y: 1.55 }, velocity: down, queueRank, groupId });
+    const size = (force: { x: number; y: number }) => Math.hypot(force.x, force.y);
+    // not queueing: each gives way
+    expect(size(decide(first(Infinity), [second(Infinity)], up).force)).toBeGreaterThan(10);
+    // queueing, 1 m nearer the way through: the first walks on; the second answers as before
+    expect(decide(first(2), [second(3)], up).force).toEqual({ x: 0, y: 0 });
+    expect(decide(second(3), [first(2)], down)).toEqual(decide(second(Infinity), [first(Infinity)], down));
+    // about level (within a quarter metre of route), or of different orders: both give way
+    expect(size(decide(first(2.9), [second(3)], up).force)).toBeGreaterThan(10);
+    expect(size(decide(first(2, 1), [second(3, 2)], up).force)).toBeGreaterThan(10);
   });
 
   it('does not answer a standing unit further away than where it stops', () => {

@@ -55,6 +55,24 @@ const FULL_SPEED = 0.9;
  * unit counts as dead ahead and the pair's agreed side decides how to pass */
 const DEAD_AHEAD = 0.5;
 
+/** metres of route: of two units of one order queueing at a passage, the one this much nearer
+ * the way through goes first */
+const QUEUE_TIE = 0.25;
+/** seconds: how far ahead a unit first in a queue looks at the units of its order behind it */
+const QUEUE_LEAD_HORIZON = 0.5;
+/** metres: the personal space it keeps from them (they keep theirs from it) */
+const QUEUE_LEAD_GAP = 0.02;
+
+/**
+ * Whether `other` is queued behind the agent: both walk the same order and queue at a passage
+ * (Agent.queueRank), and the agent is QUEUE_TIE nearer the way through. A crowd pushing into a
+ * door or a gap wedges there when every unit keeps its full share of the way from the others; in
+ * a queue the first goes through while the ones behind give way.
+ */
+function isQueuedBehind(agent: Agent, other: Agent): boolean {
+  return other.groupId === agent.groupId && other.queueRank !== Infinity && agent.queueRank < other.queueRank - QUEUE_TIE;
+}
+
 /** metres: units wanting the opposite way lean the agent to its right from this gap on */
 const ONCOMING_GAP = 4;
 
@@ -247,6 +265,13 @@ export const raysAvoidance: AvoidanceStrategy = {
       // one on the move, which may come close to it (it is not going anywhere fast)
       const share = agent.groupId === 0 && !otherStanding ? STANDING_SHARE : SHARED;
       const horizon = otherStanding ? Math.min(config.avoidHorizon, STANDING_HORIZON) : config.avoidHorizon;
+      if (isQueuedBehind(agent, other)) {
+        // queueing at a passage, the agent nearer the way through: it goes first, only not
+        // walking into the one behind it; the one behind gives way as usual
+        const pressed = Math.min(reach, contact + QUEUE_LEAD_GAP);
+        _rays_sides[planes.count] = addReciprocalPlane(planes, agent, other, share, pressed, Math.min(horizon, QUEUE_LEAD_HORIZON), config.responseTime);
+        continue;
+      }
       _rays_sides[planes.count] = addReciprocalPlane(planes, agent, other, share, reach, horizon, config.responseTime);
     }
     if (planes.count === 0) {
