@@ -37,7 +37,9 @@ const PRESSED_GAP = 0.01;
 
 /** the share of a pair's avoidance a unit takes when the other avoids too */
 const SHARED = 0.5;
-/** the share a standing unit takes against a unit on the move: all of it (it makes way) */
+/** the share a standing unit takes: all of it, against a unit on the move (it makes way) and
+ * against another standing unit (a unit at rest does not make way for one drifting after a shove
+ * or running on past its slot) */
 const STANDING_SHARE = 1;
 /** seconds: how far ahead a moving unit looks at standing ones (it may come close to a unit that
  * is not going anywhere, which makes way for it) */
@@ -261,9 +263,9 @@ export const raysAvoidance: AvoidanceStrategy = {
       const reach = Math.max(contact, Math.min(contact + config.avoidClearance, distance - PRESSED_GAP));
       const otherStanding = other.groupId === 0;
       if (otherStanding && distance - reach > agent.distanceToTarget) continue;
-      // every unit avoids, standing ones too: each takes its share; a standing unit makes way for
-      // one on the move, which may come close to it (it is not going anywhere fast)
-      const share = agent.groupId === 0 && !otherStanding ? STANDING_SHARE : SHARED;
+      // every unit avoids, standing ones too: each takes its share; a standing unit takes all of it
+      // (it makes way for one on the move, which may come close to it, as it is not going anywhere fast)
+      const share = agent.groupId === 0 ? STANDING_SHARE : SHARED;
       const horizon = otherStanding ? Math.min(config.avoidHorizon, STANDING_HORIZON) : config.avoidHorizon;
       if (isQueuedBehind(agent, other)) {
         // queueing at a passage, the agent nearer the way through: it goes first, only not
