@@ -6,7 +6,7 @@
 import { atan2, hypot } from '../math/exact';
 import { type ReadonlyVec2, type Vec2, distanceSquared, length, lengthSquared, set, truncate, vec2 } from '../math/vec2';
 import { type UnitBody, applyImpulse, applySteeringForce, bodyMass, isBodyAwake, limitSpeed, readBodyState, stepWorld } from '../physics/world';
-import { routeCost } from '../nav/route';
+import { isNarrowPassageAt, routeCost } from '../nav/route';
 import { sortIntoCells } from '../spatial/grid';
 import { NO_SIDE } from '../steering/agent';
 import { arriveVelocity, velocityChangeForce } from '../steering/arrive';
@@ -62,6 +62,10 @@ export function sense(sim: SimulationState): void {
     unit.groupId = task.kind === 'move' ? task.orderId : 0;
     unit.distanceToTarget = task.kind === 'move' ? hypot(task.target.x - unit.position.x, task.target.y - unit.position.y) : Infinity;
     unit.queueRank = task.kind === 'move' && task.route !== null && !task.waiting && unit.queueing ? routeCost(task.route, unit.position.x, unit.position.y) : Infinity;
+    // in a passage one unit wide: since when (units of other orders wait for it, see decide)
+    const route = task.kind === 'move' ? task.route : null;
+    if (unit.queueRank === Infinity || route === null || !isNarrowPassageAt(route.layer.map, route.layer.clearance, unit.position.x, unit.position.y)) unit.passageEntered = -1;
+    else if (unit.passageEntered < 0) unit.passageEntered = sim.tick;
   }
   sortIntoCells(senseWorld.grid, centres, units.length);
   packUnits(senseWorld);
@@ -200,13 +204,52 @@ export function decide(sim: SimulationState): void {
       unit.resting = false;
       unit.heldFromHome = 0;
       const preferred = arriveVelocity(_decide_preferred, unit, unit.task.target, unit.task.stopRadius, config);
-      if (unit.task.route !== null && !unit.task.waiting) followRoute(sim, unit, unit.task.route, unit.task.target, preferred);
+      if (unit.task.route !== null && !unit.task.waiting) {
+        followRoute(sim, unit, unit.task.route, unit.task.target, preferred);
+        if (unit.queueing && unit.passageEntered < 0 && waitsForOncoming(unit)) {
+          // wait; close to the mouth, step back from it, so those coming out have the room
+          const scale = unit.passageDistance < WAIT_CLEAR ? -WAIT_BACK_SPEED : 0;
+          preferred.x *= scale;
+          preferred.y *= scale;
+        }
+      }
       if (unit.progress.recovery !== 'none') applyRecovery(unit, preferred);
       set(unit.wanting, preferred.x, preferred.y);
       steerFor(sim, unit, preferred);
     }
     truncate(force, force, unit.maxForce);
   }
+}
+
+/** metres: a unit waiting at a passage closer than this to it steps back */
+const WAIT_CLEAR = 1;
+/** the fraction of its wanted speed it steps back at */
+const WAIT_BACK_SPEED = 0.25;
+
+/**
+ * Whether a unit queueing at a passage one unit wide, not in it yet, waits: a unit of another
+ * order is in such a passage near it, coming its way, and none of its own order near it came
+ * into one before that unit (on the same tick: the order issued first). So a door one unit wide passes one side at a time (first come,
+ * first through) instead of two queues meeting face to face inside it.
+ */
+function waitsForOncoming(unit: Unit): boolean {
+  const sensing = unit.sensing;
+  let oncoming = Infinity;
+  let own = Infinity;
+  for (let index = 0; index < sensing.neighbourCount; index++) {
+    const other = sensing.neighbours[index] as Unit;
+    if (other.passageEntered < 0 || other.groupId === 0) continue;
+    if (other.groupId === unit.groupId) {
+      own = Math.min(own, other.passageEntered);
+      continue;
+    }
+    const toUnitX = unit.position.x - other.position.x;
+    const toUnitY = unit.position.y - other.position.y;
+    if (other.wanted.x * toUnitX + other.wanted.y * toUnitY <= 0) continue;
+    // came in at the same tick as the unit's own: the order issued first goes first
+    oncoming = Math.min(oncoming, other.passageEntered - (other.groupId < unit.groupId ? 0.5 : 0));
+  }
+  return oncoming < own;
 }
 
 /** The steering force toward the `preferred` velocity: the change to reach it, the strategy's avoidance, separation. */

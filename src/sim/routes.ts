@@ -42,7 +42,8 @@ export function followRoute(sim: SimulationState, unit: Unit, route: Route, targ
       }
     }
     const { map, clearance } = field.layer;
-    unit.queueing = passageAhead(map, clearance, unit.position.x, unit.position.y, unit.waypoint.x, unit.waypoint.y) < QUEUE_RANGE;
+    unit.passageDistance = passageAhead(map, clearance, unit.position.x, unit.position.y, unit.waypoint.x, unit.waypoint.y);
+    unit.queueing = unit.passageDistance < QUEUE_RANGE;
   }
   if (unit.waypoint.x === target.x && unit.waypoint.y === target.y) return;
   const wx = unit.waypoint.x - unit.position.x;

@@ -231,6 +231,8 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
     ownRoute: null,
     waypointTick: -1,
     queueing: false,
+    passageDistance: Infinity,
+    passageEntered: -1,
     progress: newProgress(),
     slowTime: 0,
     groupId: 0,

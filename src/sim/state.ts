@@ -123,6 +123,10 @@ export interface Unit {
   ownRoute: Route | null;
   /** whether a passage (a door, a gap) is close ahead on the way to the waypoint (see Agent.queueRank) */
   queueing: boolean;
+  /** metres to that passage along the way (Infinity: none), as of the last waypoint */
+  passageDistance: number;
+  /** the tick the unit came into the passage it stands in; -1 when it stands in none */
+  passageEntered: number;
   /** the tick at which `waypoint` was last worked out; -1 to work it out now */
   waypointTick: number;
   progress: Progress;
