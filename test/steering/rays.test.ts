@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { LEFT, NO_SIDE, RIGHT, type Side, addUnit, createSimulation, getUnit, issueOrder, simulationTick, stepSimulation } from '../../src/index';
 import type { Agent } from '../../src/steering/agent';
 import { DEFAULT_STEERING_CONFIG } from '../../src/steering/config';
+import { prepareShape } from '../../src/math/shapes';
 import { createHalfPlanes, solveVelocity } from '../../src/steering/halfplanes';
 import { createSensing, offerNeighbour, relativeRayFraction } from '../../src/steering/sensing';
 import { AVOIDANCE_STRATEGIES } from '../../src/steering/strategies/index';
@@ -208,6 +209,28 @@ describe('the rays decision', () => {
     // about level (within a quarter metre of route), or of different orders: both give way
     expect(size(decide(first(2.9), [second(3)], up).force)).toBeGreaterThan(10);
     expect(size(decide(first(2, 1), [second(3, 2)], up).force)).toBeGreaterThan(10);
+  });
+
+  it('in the open, takes all of the avoidance behind a held-up unit of its own order; by a wall, half', () => {
+    // a teammate 2.5 m ahead at 1 m/s: the agent at 4 m/s would touch it in half a second
+    const slower = agent({ id: 2, position: { x: 2.5, y: 0 }, velocity: { x: 1, y: 0 } });
+    const decideWith = (other: Agent, obstacle: boolean) => {
+      const sensing = createSensing();
+      offerNeighbour(sensing, other, 0.2);
+      // a wall 30 m off: too far to leave a half-plane, but the agent is no longer in the open
+      if (obstacle) {
+        sensing.obstacles[0] = prepareShape({ type: 'box', x: 0, y: 30, width: 60, height: 1, angle: 0 });
+        sensing.obstacleCount = 1;
+      }
+      const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 } };
+      rays.decide(decision, eastbound, sensing, { x: 4, y: 0 }, config);
+      return decision.force;
+    };
+    const open = decideWith(slower, false);
+    const byWall = decideWith(slower, true);
+    // twice the change of velocity: all of it instead of half
+    expect(Math.hypot(open.x, open.y)).toBeGreaterThan(1.9 * Math.hypot(byWall.x, byWall.y));
+    expect(Math.hypot(byWall.x, byWall.y)).toBeGreaterThan(10);
   });
 
   it('does not answer a standing unit further away than where it stops', () => {

@@ -17,6 +17,7 @@ import { cos, sin } from '../../math/exact';
 import { nearestBoundaryPoint } from '../../math/shapes';
 import { vec2 } from '../../math/vec2';
 import { type Agent, LEFT, NO_SIDE, RIGHT, type Side } from '../agent';
+import { isHeldUp } from '../giveway';
 import { type HalfPlanes, addHalfPlane, clearHalfPlanes, createHalfPlanes, solveVelocity } from '../halfplanes';
 import { MAX_NEIGHBOURS } from '../sensing';
 import { type AvoidanceStrategy, NO_CIRCLES, decideNothing } from '../strategy';
@@ -64,6 +65,23 @@ const QUEUE_TIE = 0.25;
 const QUEUE_LEAD_HORIZON = 0.5;
 /** metres: the personal space it keeps from them (they keep theirs from it) */
 const QUEUE_LEAD_GAP = 0.02;
+
+/** the share a unit takes against a held-up unit of its own order ahead of it: all of it */
+const FOLLOW_SHARE = 1;
+
+/**
+ * Whether `other`, at (dx, dy) from the agent, walks the agent's order ahead of it (along the
+ * velocity it wants), held up (below half its max speed) and slower than the agent. The agent then
+ * takes all of the avoidance: in a crowd the one ahead is held up by units the agent may not see,
+ * and when the ones behind push, the crowd's weight reaches the front (two blocks of 200 meeting
+ * head-on pressed into each other and one carried the other back). Only in the open: by walls and in gaps the one ahead is slowed by
+ * what the agent sees too, and the queues at passages (isQueuedBehind) order them there.
+ */
+function isSlowerAhead(agent: Agent, other: Agent, dx: number, dy: number, preferred: { x: number; y: number }): boolean {
+  if (other.groupId !== agent.groupId || agent.groupId === 0 || dx * preferred.x + dy * preferred.y <= 0) return false;
+  const otherSpeedSq = other.velocity.x * other.velocity.x + other.velocity.y * other.velocity.y;
+  return isHeldUp(other) && otherSpeedSq < agent.velocity.x * agent.velocity.x + agent.velocity.y * agent.velocity.y;
+}
 
 /**
  * Whether `other` is queued behind the agent: both walk the same order and queue at a passage
@@ -252,6 +270,8 @@ export const raysAvoidance: AvoidanceStrategy = {
     for (let index = 0; index < sensing.obstacleCount; index++) {
       addObstaclePlane(planes, agent, sensing.obstacles[index]!, obstacleClearance, Math.min(config.avoidHorizon, OBSTACLE_HORIZON));
     }
+    // no obstacle or wall near: see isSlowerAhead
+    const openGround = sensing.obstacleCount === 0;
     for (let index = 0; index < count; index++) {
       const other = sensing.neighbours[index]!;
       // a unit standing beyond where the agent stops is not in its way
@@ -274,7 +294,10 @@ export const raysAvoidance: AvoidanceStrategy = {
         _rays_sides[planes.count] = addReciprocalPlane(planes, agent, other, share, pressed, Math.min(horizon, QUEUE_LEAD_HORIZON), config.responseTime);
         continue;
       }
-      _rays_sides[planes.count] = addReciprocalPlane(planes, agent, other, share, reach, horizon, config.responseTime);
+      // in the open, behind a held-up unit of its own order: that one is held up by what the agent
+      // may not see (units beyond it); pushing into it only passes the crowd's weight forward
+      const behind = openGround && isSlowerAhead(agent, other, dx, dy, preferred);
+      _rays_sides[planes.count] = addReciprocalPlane(planes, agent, other, behind ? FOLLOW_SHARE : share, reach, horizon, config.responseTime);
     }
     if (planes.count === 0) {
       decideNothing(out);
