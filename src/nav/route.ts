@@ -836,7 +836,7 @@ export function passageAhead(map: NavMap, clearance: number, ax: number, ay: num
   let lastColumn = -1;
   let lastRow = -1;
   for (let i = 0; i <= samples; i++) {
-    const along = samples === 0 ? 0 : i / samples;
+    const along = i / samples;
     const column = Math.floor((ax + dx * along) / NAV_CELL);
     const row = Math.floor((ay + dy * along) / NAV_CELL);
     if (column === lastColumn && row === lastRow) continue;

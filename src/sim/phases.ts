@@ -5,8 +5,8 @@
  */
 import { atan2, hypot } from '../math/exact';
 import { type ReadonlyVec2, type Vec2, distanceSquared, length, lengthSquared, set, truncate, vec2 } from '../math/vec2';
-import { type UnitBody, applyImpulse, applySteeringForce, bodyMass, isBodyAwake, limitSpeed, readBodyState, stepWorld } from '../physics/world';
 import { isNarrowPassageAt, routeCost } from '../nav/route';
+import { type UnitBody, applyImpulse, applySteeringForce, bodyMass, isBodyAwake, limitSpeed, readBodyState, stepWorld } from '../physics/world';
 import { sortIntoCells } from '../spatial/grid';
 import { NO_SIDE } from '../steering/agent';
 import { arriveVelocity, velocityChangeForce } from '../steering/arrive';
@@ -229,8 +229,9 @@ const WAIT_BACK_SPEED = 0.25;
 /**
  * Whether a unit queueing at a passage one unit wide, not in it yet, waits: a unit of another
  * order is in such a passage near it, coming its way, and none of its own order near it came
- * into one before that unit (on the same tick: the order issued first). So a door one unit wide passes one side at a time (first come,
- * first through) instead of two queues meeting face to face inside it.
+ * into one before that unit (on the same tick: the order issued first). So a door one unit wide
+ * passes one side at a time (first come, first through) instead of two queues meeting face to
+ * face inside it.
  */
 function waitsForOncoming(unit: Unit): boolean {
   const sensing = unit.sensing;
