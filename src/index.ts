@@ -46,6 +46,7 @@ export {
   traceRoute,
   updateSteeringConfig,
   updateUnit,
+  type ObstacleJson,
   type ObstacleView,
   type Simulation,
   type SimulationDef,
@@ -56,6 +57,7 @@ export {
   type TaskView,
   type TickTiming,
   type UnitDef,
+  type UnitJson,
   type UnitView,
 } from './sim/simulation';
 export { arrangeSlots, type FormationRequest } from './orders/formation';

@@ -39,12 +39,14 @@ import {
   type UnitView,
   handleFor,
   newProgress,
+  obstacleJson,
   simulatedTime,
   stateOf,
+  unitJson,
 } from './state';
 import { MAX_UNITS, MAX_WORLD_SIZE, checkNumber, checkObject, checkOneOf, describeValue, obstacleOutOfReach, validateObstacle } from './validate';
 
-export type { ObstacleView, Simulation, SimulationSettings, TaskView, TickTiming, UnitView } from './state';
+export type { ObstacleJson, ObstacleView, Simulation, SimulationSettings, TaskView, TickTiming, UnitJson, UnitView } from './state';
 export type { ListenerErrorHandler, SimulationEvent, SimulationListener } from './events';
 
 /** Settings of a new simulation. Lengths in metres, times in seconds; defaults in DEFAULT_SIMULATION. */
@@ -241,6 +243,7 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
     sensing: createSensing(),
     avoidance: createAvoidanceDecision(),
     steeringForce: vec2(),
+    toJSON: unitJson,
   } as Omit<Unit, 'body'> as Unit;
   unit.body = createUnitBody(state.physics, { owner: unit, position: unit.position, radius, mass });
   state.units.push(unit);
@@ -276,7 +279,7 @@ export function addObstacle(sim: Simulation, def: ObstacleDef): number {
   const id = state.nextObstacleId++;
   const { body, sensor } = createObstacleBody(state.physics, id, shape);
   const geometry = prepareShape(shape);
-  state.obstacles.push({ id, shape, body, sensor, geometry });
+  state.obstacles.push({ id, shape, body, sensor, geometry, toJSON: obstacleJson });
   state.senseWorld.obstacles.push(sensor);
   state.senseWorld.obstacleVersion++;
   addNavObstacle(state.navMap, id, geometry);

@@ -81,6 +81,8 @@ export interface PlanJob {
 /** A unit's whole state. */
 export interface Unit {
   readonly id: number;
+  /** what JSON.stringify writes (UnitView.toJSON) */
+  readonly toJSON: (this: Unit) => UnitJson;
   team: number;
   /** metres */
   radius: number;
@@ -149,6 +151,8 @@ export interface Unit {
 export interface ObstacleRecord {
   readonly id: number;
   readonly shape: ObstacleShape;
+  /** what JSON.stringify writes: the id and shape (see obstacleJson) */
+  readonly toJSON: (this: ObstacleRecord) => ObstacleJson;
   readonly body: UnitBody;
   readonly sensor: ObstacleSensor;
   /** the shape prepared for distance queries (where formation slots may go) */
@@ -297,10 +301,66 @@ export interface UnitView {
   /** whether it slept through the last tick (idle and at rest, nobody on the move near): its
    * sensing and decision are then those of the tick it fell asleep */
   readonly asleep: boolean;
+  /**
+   * A copy as plain data, what `JSON.stringify` writes: every field above but `sensing` (which
+   * refers to other units). The view itself holds the physics body and the route, which neither
+   * JSON nor `postMessage` can carry; send this instead.
+   */
+  toJSON(): UnitJson;
+}
+
+/** A unit as plain data (UnitView.toJSON). */
+export type UnitJson = Omit<UnitView, 'sensing' | 'toJSON'>;
+
+/** An obstacle as plain data (what JSON.stringify writes for an ObstacleView). */
+export interface ObstacleJson {
+  readonly id: number;
+  readonly shape: ObstacleShape;
+}
+
+/** UnitView.toJSON, shared by every unit. */
+export function unitJson(this: Unit): UnitJson {
+  const task = this.task;
+  return {
+    id: this.id,
+    team: this.team,
+    radius: this.radius,
+    mass: this.mass,
+    maxSpeed: this.maxSpeed,
+    maxForce: this.maxForce,
+    position: { x: this.position.x, y: this.position.y },
+    velocity: { x: this.velocity.x, y: this.velocity.y },
+    heading: this.heading,
+    avoidSide: this.avoidSide,
+    task:
+      task.kind === 'idle'
+        ? { kind: 'idle' }
+        : {
+            kind: 'move',
+            orderId: task.orderId,
+            target: { x: task.target.x, y: task.target.y },
+            group: task.group === null ? null : { target: { x: task.group.target.x, y: task.group.target.y }, radius: task.group.radius },
+          },
+    waypoint: { x: this.waypoint.x, y: this.waypoint.y },
+    avoidance: { side: this.avoidance.side, force: { x: this.avoidance.force.x, y: this.avoidance.force.y } },
+    steeringForce: { x: this.steeringForce.x, y: this.steeringForce.y },
+    asleep: this.asleep,
+  };
+}
+
+/** What JSON.stringify writes for an obstacle: its id and a copy of its shape. */
+export function obstacleJson(this: ObstacleRecord): ObstacleJson {
+  return { id: this.id, shape: copyShape(this.shape) };
+}
+
+function copyShape(shape: ObstacleShape): ObstacleShape {
+  return shape.type === 'polygon' ? { ...shape, points: shape.points.map((point) => [point[0], point[1]] as [number, number]) } : { ...shape };
 }
 
 /** What users may read about an obstacle. */
 export interface ObstacleView {
   readonly id: number;
   readonly shape: DeepReadonly<ObstacleShape>;
+  /** A copy as plain data (id and shape), what `JSON.stringify` writes. */
+  toJSON(): ObstacleJson;
 }
