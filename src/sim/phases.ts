@@ -40,9 +40,10 @@ const SEARCH_EVERY = 4;
 
 /**
  * Phase 2: sense. Works out which units sleep this tick; sorts the units into the neighbour grid;
- * works out each unit's order id and distance to its target (what the strategies read of it as an
- * Agent); then rays for every moving unit and neighbours for every unit awake. Writes only
- * `asleep`, `sensing`, `groupId` and `distanceToTarget`.
+ * works out each unit's order id, distance to its target and place in a queue at a passage (what
+ * the strategies read of it as an Agent), and since when it stands in a passage one unit wide;
+ * then rays for every moving unit and neighbours for every unit awake. Writes only `asleep`,
+ * `sensing`, `groupId`, `distanceToTarget`, `queueRank` and `passageEntered`.
  */
 export function sense(sim: SimulationState): void {
   const { units, senseWorld } = sim;
