@@ -74,8 +74,9 @@ const FOLLOW_SHARE = 1;
  * velocity it wants), held up (below half its max speed) and slower than the agent. The agent then
  * takes all of the avoidance: in a crowd the one ahead is held up by units the agent may not see,
  * and when the ones behind push, the crowd's weight reaches the front (two blocks of 200 meeting
- * head-on pressed into each other and one carried the other back). Only in the open: by walls and in gaps the one ahead is slowed by
- * what the agent sees too, and the queues at passages (isQueuedBehind) order them there.
+ * head-on pressed into each other and one carried the other back). Only in the open: by walls and
+ * in gaps the one ahead is slowed by what the agent sees too, and the queues at passages
+ * (isQueuedBehind) order them there.
  */
 function isSlowerAhead(agent: Agent, other: Agent, dx: number, dy: number, preferred: { x: number; y: number }): boolean {
   if (other.groupId !== agent.groupId || agent.groupId === 0 || dx * preferred.x + dy * preferred.y <= 0) return false;
