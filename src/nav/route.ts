@@ -845,7 +845,7 @@ export function passageAhead(map: NavMap, clearance: number, ax: number, ay: num
     const room = roomAt(map, column, row);
     // a cell with this much room has nothing on one side or the other within LANE_WIDTH / 2
     if (room < clearance || room >= clearance + LANE_WIDTH / 2) continue;
-    if (isInPassage(map, clearance, column, row)) return length * along;
+    if (isPassageCell(map, clearance, column, row, Math.round(LANE_WIDTH / NAV_CELL))) return length * along;
   }
   return Infinity;
 }
@@ -857,41 +857,25 @@ export function isNarrowPassageAt(map: NavMap, clearance: number, x: number, y: 
   const row = rowOf(map, y);
   const room = roomAt(map, column, row);
   if (room < clearance || room >= clearance + ONE_LANE / 2) return false;
-  const limit = Math.round(ONE_LANE / NAV_CELL);
-  return passageCells(map, clearance, column, row, limit, true) <= limit;
+  return isPassageCell(map, clearance, column, row, Math.round(ONE_LANE / NAV_CELL));
 }
 
 /** metres of free room across (for the centre) below which a passage takes one unit at a time */
 const ONE_LANE = 1.5;
 
 /**
- * Whether the free room across cell (column, row), along one of eight directions, ends on both
- * sides within LANE_WIDTH in all. (By a single wall, or round the end of one, it does not end on
- * the open side.)
+ * Whether the free room across cell (column, row), itself included, ends on both sides within
+ * `limit` cells in all, along one of eight directions. (By a single wall, or round the end of one,
+ * it does not end on the open side.)
  */
-function isInPassage(map: NavMap, clearance: number, column: number, row: number): boolean {
-  return passageCells(map, clearance, column, row, Math.round(LANE_WIDTH / NAV_CELL), true) <= Math.round(LANE_WIDTH / NAV_CELL);
-}
-
-/**
- * The fewest free cells across cell (column, row), itself included, along one of eight
- * directions where the room ends on both sides within `limit` cells; more than `limit` when it
- * does not. With `first`, the first such count found rather than the fewest.
- */
-function passageCells(map: NavMap, clearance: number, column: number, row: number, limit: number, first: boolean): number {
-  let fewest = limit + 1;
+function isPassageCell(map: NavMap, clearance: number, column: number, row: number, limit: number): boolean {
   for (let k = 0; k < ACROSS.length; k += 2) {
     const ux = ACROSS[k]!;
     const uy = ACROSS[k + 1]!;
     const plus = freeRun(map, clearance, column, row, ux, uy, limit);
-    if (plus >= fewest - 1) continue;
-    const cells = plus + 1 + freeRun(map, clearance, column, row, -ux, -uy, fewest - plus - 2);
-    if (cells < fewest) {
-      fewest = cells;
-      if (first) break;
-    }
+    if (plus < limit && plus + 1 + freeRun(map, clearance, column, row, -ux, -uy, limit - plus - 1) <= limit) return true;
   }
-  return fewest;
+  return false;
 }
 
 /** unit directions, eight to the half turn, along which a passage's width is measured */

@@ -20,7 +20,7 @@ import { nowMs } from './clock';
 import { emit } from './events';
 import { standDown } from './planning';
 import { applyRecovery, trackProgress } from './progress';
-import { followRoute } from './routes';
+import { followRoute, isQueueing } from './routes';
 import { type SimulationState, type Unit, simulatedTime } from './state';
 
 /** m/s: below this speed the heading keeps its last value */
@@ -62,10 +62,10 @@ export function sense(sim: SimulationState): void {
     const task = unit.task;
     unit.groupId = task.kind === 'move' ? task.orderId : 0;
     unit.distanceToTarget = task.kind === 'move' ? hypot(task.target.x - unit.position.x, task.target.y - unit.position.y) : Infinity;
-    unit.queueRank = task.kind === 'move' && task.route !== null && !task.waiting && unit.queueing ? routeCost(task.route, unit.position.x, unit.position.y) : Infinity;
+    const route = task.kind === 'move' && !task.waiting ? task.route : null;
+    unit.queueRank = route !== null && isQueueing(unit) ? routeCost(route, unit.position.x, unit.position.y) : Infinity;
     // in a passage one unit wide: since when (units of other orders wait for it, see decide)
-    const route = task.kind === 'move' ? task.route : null;
-    if (unit.queueRank === Infinity || route === null || !isNarrowPassageAt(route.layer.map, route.layer.clearance, unit.position.x, unit.position.y)) unit.passageEntered = -1;
+    if (unit.queueRank === Infinity || !isNarrowPassageAt(route!.layer.map, route!.layer.clearance, unit.position.x, unit.position.y)) unit.passageEntered = -1;
     else if (unit.passageEntered < 0) unit.passageEntered = sim.tick;
   }
   sortIntoCells(senseWorld.grid, centres, units.length);
@@ -207,7 +207,7 @@ export function decide(sim: SimulationState): void {
       const preferred = arriveVelocity(_decide_preferred, unit, unit.task.target, unit.task.stopRadius, config);
       if (unit.task.route !== null && !unit.task.waiting) {
         followRoute(sim, unit, unit.task.route, unit.task.target, preferred);
-        if (unit.queueing && unit.passageEntered < 0 && waitsForOncoming(unit)) {
+        if (isQueueing(unit) && unit.passageEntered < 0 && waitsForOncoming(unit)) {
           // wait; close to the mouth, step back from it, so those coming out have the room
           const scale = unit.passageDistance < WAIT_CLEAR ? -WAIT_BACK_SPEED : 0;
           preferred.x *= scale;

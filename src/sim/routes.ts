@@ -10,6 +10,11 @@ import { NEAR_COST, type Route, cellCost, createRoute, isUsable, passageAhead, r
 import type { SimulationState, Unit } from './state';
 
 const WAYPOINT_INTERVAL = 15;
+/** Whether a passage is close ahead on the unit's way: it queues there with its order (Agent.queueRank). */
+export function isQueueing(unit: Unit): boolean {
+  return unit.passageDistance < QUEUE_RANGE;
+}
+
 /** metres of path a unit looks down its route for the furthest point in clear line */
 const ROUTE_LOOK_AHEAD = 12;
 /** metres: a unit this close to a passage on its way queues there (see Agent.queueRank) */
@@ -43,7 +48,6 @@ export function followRoute(sim: SimulationState, unit: Unit, route: Route, targ
     }
     const { map, clearance } = field.layer;
     unit.passageDistance = passageAhead(map, clearance, unit.position.x, unit.position.y, unit.waypoint.x, unit.waypoint.y);
-    unit.queueing = unit.passageDistance < QUEUE_RANGE;
   }
   if (unit.waypoint.x === target.x && unit.waypoint.y === target.y) return;
   const wx = unit.waypoint.x - unit.position.x;

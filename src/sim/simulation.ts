@@ -232,7 +232,6 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
     waypoint: vec2(x, y),
     ownRoute: null,
     waypointTick: -1,
-    queueing: false,
     passageDistance: Infinity,
     passageEntered: -1,
     progress: newProgress(),

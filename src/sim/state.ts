@@ -123,9 +123,8 @@ export interface Unit {
   /** a route to the unit's own target, built when its group's route ends short of it; null
    * until then (see routes.ts) */
   ownRoute: Route | null;
-  /** whether a passage (a door, a gap) is close ahead on the way to the waypoint (see Agent.queueRank) */
-  queueing: boolean;
-  /** metres to that passage along the way (Infinity: none), as of the last waypoint */
+  /** metres along the way to the waypoint to the first passage (a door, a gap) on it, Infinity
+   * when there is none, as of the last waypoint; close, the unit queues (routes.ts isQueueing) */
   passageDistance: number;
   /** the tick the unit came into the passage it stands in; -1 when it stands in none */
   passageEntered: number;

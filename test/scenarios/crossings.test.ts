@@ -29,9 +29,10 @@ describe('crossing groups over seeds 1-5', () => {
 });
 
 describe('groups exchanging sides through one door, over seeds 1-5', () => {
-  // Measured, mean time to goal over the five seeds (s): doorway 19.6, narrow-door 14.2 with units
+  // Measured, mean time to goal over the five seeds (s): doorway 21.6, narrow-door 14.3 with units
   // of one order queueing at the door, and, at the door one unit wide, the other side waiting
-  // while units come through it; 25.6 and 27.2 before, when every unit kept its full share of the
+  // while units come through it (the doorway was 19.6 before units stopped pushing into held-up
+  // teammates in the open); 25.6 and 27.2 before, when every unit kept its full share of the
   // way from its neighbours and a group wedged itself in the door's mouth (and 21.3 at the narrow
   // door with the queues but no waiting). Each group alone walks through in 7-8 s (the doorway)
   // and 8-13 s (the narrow door).
