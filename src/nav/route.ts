@@ -901,6 +901,11 @@ export function steerPoint(route: Route, x: number, y: number, lookAhead: number
   }
   let column = columnOf(map, x);
   let row = rowOf(map, y);
+  // a unit in a wall's margin (off the middle of a gap, pressed aside by the crowd: its disc fits
+  // there, with less room than the route keeps) looks down the route with the room it has: else
+  // no line from it is clear, and it steps across to the free cells in the middle instead of
+  // walking on through, in the way of those behind it
+  const sight = Math.max(0, Math.min(clearance, roomAt(map, column, row)));
   if (cellCost(route, column, row) === Infinity) {
     if (roomAt(map, column, row) >= clearance) return false; // free ground the goal cannot be reached from
     // pushed into a wall's margin: start from the nearest reached cell, if it is close by
@@ -922,7 +927,7 @@ export function steerPoint(route: Route, x: number, y: number, lookAhead: number
     column = _step.column;
     row = _step.row;
     if (start - cellCost(route, column, row) > lookAhead) break;
-    if (isClearLine(map, clearance, x, y, (column + 0.5) * NAV_CELL, (row + 0.5) * NAV_CELL)) {
+    if (isClearLine(map, sight, x, y, (column + 0.5) * NAV_CELL, (row + 0.5) * NAV_CELL)) {
       bestColumn = column;
       bestRow = row;
     } else if (bestColumn !== column || bestRow !== row) break;

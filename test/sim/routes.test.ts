@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addObstacle, addUnit, createSimulation, getUnit, issueOrder, removeUnit, listUnits } from '../../src/index';
 import { prepareShape } from '../../src/math/shapes';
 import { addNavObstacle, createNavMap } from '../../src/nav/navmap';
-import { createRoute, navLayer, passageAhead, routeCost } from '../../src/nav/route';
+import { createRoute, navLayer, passageAhead, routeCost, steerPoint } from '../../src/nav/route';
 import { recordArrivals, recordEvents, runTicks } from '../support';
 
 /** The four walls of a 6 x 6 m room (1 m thick) centred on (cx, cy), no door. */
@@ -125,6 +125,22 @@ describe('routes around walls', () => {
     expect(passageAhead(map, clearance, 5, 5, 10, 30)).toBe(Infinity);
     // a segment shorter than a cell, and one of zero length, are never in a passage
     expect(passageAhead(map, clearance, 20, 20, 20, 20)).toBe(Infinity);
+  });
+
+  it('a unit in a gap, off its middle, looks on through the gap, not across to the free cells in the middle', () => {
+    // two rocks 3 m thick leave a 2 m gap at x = 18.5..21.5, y = 19..21; the goal beyond it
+    const map = createNavMap(40, 40);
+    addNavObstacle(map, 1, prepareShape({ type: 'box', x: 20, y: 9.5, width: 3, height: 19, angle: 0 }));
+    addNavObstacle(map, 2, prepareShape({ type: 'box', x: 20, y: 30.5, width: 3, height: 19, angle: 0 }));
+    const route = createRoute(navLayer(map, 0.65), 30, 20);
+    const waypoint = { x: NaN, y: NaN };
+    // in the gap, 0.6 m from the lower rock: the disc (radius 0.5) fits, with less room than the
+    // route keeps; it looks on through the gap instead of stepping across it to the middle
+    expect(steerPoint(route, 20, 19.6, 12, waypoint)).toBe(true);
+    expect(waypoint.x).toBeGreaterThan(21.5);
+    // from free ground in front of the gap, as before
+    expect(steerPoint(route, 16, 20, 12, waypoint)).toBe(true);
+    expect(waypoint.x).toBeGreaterThan(21.5);
   });
 
   it('never routes through a thin wall, on a large map too', () => {
