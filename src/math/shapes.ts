@@ -231,3 +231,65 @@ export function nearestBoundaryPoint(obstacle: ShapeGeometry, x: number, y: numb
       return polygonSignedDistance(obstacle.points, x, y, out);
   }
 }
+
+/**
+ * The two directions from (x, y) that graze the shape grown by `inflate` metres (a disc of that
+ * radius swept round it): every straight path from the point that comes within `inflate` of the
+ * shape starts between them. Writes unit vectors, `left` then `right` (as seen from the point,
+ * looking at the shape), into `out` as leftX, leftY, rightX, rightY and returns true; false when
+ * the point is within `inflate` of a corner (or of a circle), where the grown shape's outline
+ * does not separate into two legs.
+ */
+export function tangentLegs(obstacle: ShapeGeometry, x: number, y: number, inflate: number, out: Float64Array): boolean {
+  _legs_count = 0;
+  switch (obstacle.kind) {
+    case 'circle':
+      if (!addCornerLegs(obstacle.centreX - x, obstacle.centreY - y, obstacle.radius + inflate, out)) return false;
+      break;
+    case 'box':
+      for (let corner = 0; corner < 4; corner++) {
+        const localX = corner === 0 || corner === 3 ? obstacle.halfWidth : -obstacle.halfWidth;
+        const localY = corner < 2 ? obstacle.halfHeight : -obstacle.halfHeight;
+        const cornerX = obstacle.centreX + localX * obstacle.cos - localY * obstacle.sin;
+        const cornerY = obstacle.centreY + localX * obstacle.sin + localY * obstacle.cos;
+        if (!addCornerLegs(cornerX - x, cornerY - y, inflate, out)) return false;
+      }
+      break;
+    case 'polygon':
+      for (let index = 0; index < obstacle.points.length; index += 2) {
+        if (!addCornerLegs(obstacle.points[index]! - x, obstacle.points[index + 1]! - y, inflate, out)) return false;
+      }
+      break;
+  }
+  return true;
+}
+
+/** how many corners tangentLegs has taken in so far */
+let _legs_count = 0;
+
+/**
+ * Takes the disc of `radius` at (px, py) (relative to the point) into the legs in `out`: each leg
+ * becomes the outermost of its own and the disc's tangent on that side. False when the point is
+ * within the disc.
+ */
+function addCornerLegs(px: number, py: number, radius: number, out: Float64Array): boolean {
+  const distanceSq = px * px + py * py;
+  const radiusSq = radius * radius;
+  if (distanceSq <= radiusSq) return false;
+  const along = Math.sqrt(distanceSq - radiusSq);
+  // the line to the disc's centre turned by asin(radius / distance) either way, unit length
+  const leftX = (px * along - py * radius) / distanceSq;
+  const leftY = (px * radius + py * along) / distanceSq;
+  const rightX = (px * along + py * radius) / distanceSq;
+  const rightY = (-px * radius + py * along) / distanceSq;
+  if (_legs_count === 0 || out[0]! * leftY - out[1]! * leftX > 0) {
+    out[0] = leftX;
+    out[1] = leftY;
+  }
+  if (_legs_count === 0 || out[2]! * rightY - out[3]! * rightX < 0) {
+    out[2] = rightX;
+    out[3] = rightY;
+  }
+  _legs_count++;
+  return true;
+}

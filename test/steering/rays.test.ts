@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { LEFT, NO_SIDE, RIGHT, type Side, addUnit, createSimulation, getUnit, issueOrder, simulationTick, stepSimulation } from '../../src/index';
 import type { Agent } from '../../src/steering/agent';
 import { DEFAULT_STEERING_CONFIG } from '../../src/steering/config';
-import { prepareShape } from '../../src/math/shapes';
+import { type ObstacleShape, prepareShape } from '../../src/math/shapes';
 import { createHalfPlanes, solveVelocity } from '../../src/steering/halfplanes';
 import { createSensing, offerNeighbour, relativeRayFraction } from '../../src/steering/sensing';
 import { AVOIDANCE_STRATEGIES } from '../../src/steering/strategies/index';
@@ -237,6 +237,52 @@ describe('the rays decision', () => {
     const standing = agent({ id: 2, position: { x: 2, y: 0 }, velocity: { x: 0, y: 0 }, groupId: 0 });
     expect(decide(agent({ ...eastbound, distanceToTarget: 0.5 }), [standing], { x: 4, y: 0 }).force).toEqual({ x: 0, y: 0 });
     expect(decide(agent({ ...eastbound, distanceToTarget: 5 }), [standing], { x: 4, y: 0 }).force.x).toBeLessThan(0);
+  });
+});
+
+describe('obstacles in the rays decision', () => {
+  const config = DEFAULT_STEERING_CONFIG;
+  /** the velocity the agent keeps (the wanted one plus the avoidance force's change) among these obstacles and units */
+  const choose = (me: Agent, obstacles: ObstacleShape[], others: Agent[], want: { x: number; y: number }) => {
+    const sensing = createSensing();
+    for (const other of others) offerNeighbour(sensing, other, 0.5);
+    for (const shape of obstacles) sensing.obstacles[sensing.obstacleCount++] = prepareShape(shape);
+    const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 } };
+    rays.decide(decision, me, sensing, want, config);
+    const gain = me.mass / config.responseTime;
+    return { x: want.x + decision.force.x / gain, y: want.y + decision.force.y / gain };
+  };
+  // a rock ahead and to the right: its top face 0.8 m below the agent's path, its near corner 1 m ahead
+  const rock: ObstacleShape = { type: 'box', x: 2.5, y: -2, width: 3, height: 2.4, angle: 0 };
+
+  it('walks past a corner it clears at full speed (the nearest point alone allowed under 1 m/s)', () => {
+    const walking = agent({ position: { x: 0, y: 0 }, velocity: { x: 1, y: 0 } });
+    const chosen = choose(walking, [rock], [], { x: 4, y: 0 });
+    expect(chosen.x).toBeCloseTo(4, 6);
+    expect(chosen.y).toBeCloseTo(0, 6);
+  });
+
+  it('still slows for a corner its wanted velocity would run into', () => {
+    const walking = agent({ position: { x: 0, y: 0 }, velocity: { x: 1, y: 0 } });
+    // aimed at the corner: the nearest point's plane, approach at most gap / horizon
+    const chosen = choose(walking, [rock], [], { x: 4 * Math.cos(-0.675), y: 4 * Math.sin(-0.675) });
+    const gap = Math.hypot(1, 0.8) - 0.5 - config.avoidClearance;
+    const towardCorner = (chosen.x * 1 + chosen.y * -0.8) / Math.hypot(1, 0.8);
+    expect(towardCorner).toBeLessThanOrEqual(gap / 1 + 1e-9);
+  });
+
+  it('in a door, backs off from a unit coming through instead of standing pressed to it', () => {
+    // a 2.4 m door in a wall along x = 1..1.5; the agent at its mouth wants through, east; a unit
+    // of another order 1.05 m ahead in the door comes west at 2 m/s
+    const wall: ObstacleShape[] = [
+      { type: 'box', x: 1.25, y: 6.2, width: 0.5, height: 10, angle: 0 },
+      { type: 'box', x: 1.25, y: -6.2, width: 0.5, height: 10, angle: 0 },
+    ];
+    const me = agent({ position: { x: 0, y: 0 }, velocity: { x: 0, y: 0 } });
+    const coming = agent({ id: 2, groupId: 2, position: { x: 1.05, y: 0 }, velocity: { x: -2, y: 0 } });
+    // each door post alone leaves the way east: its leg
+    const chosen = choose(me, wall, [coming], { x: 4, y: 0 });
+    expect(chosen.x).toBeLessThan(-0.1);
   });
 });
 

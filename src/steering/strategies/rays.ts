@@ -14,8 +14,8 @@
  * (halfplanes.ts); the force is what changes the wanted velocity into it.
  */
 import { cos, sin } from '../../math/exact';
-import { nearestBoundaryPoint } from '../../math/shapes';
-import { vec2 } from '../../math/vec2';
+import { nearestBoundaryPoint, tangentLegs } from '../../math/shapes';
+import { type ReadonlyVec2, vec2 } from '../../math/vec2';
 import { type Agent, LEFT, NO_SIDE, RIGHT, type Side } from '../agent';
 import { isHeldUp } from '../giveway';
 import { type HalfPlanes, addHalfPlane, clearHalfPlanes, createHalfPlanes, solveVelocity } from '../halfplanes';
@@ -226,6 +226,12 @@ function bindingSide(planes: HalfPlanes, choice: { x: number; y: number }): Side
   return side;
 }
 const _rays_point = vec2();
+/** the legs of the shape at hand: left x, y, right x, y (see tangentLegs) */
+const _rays_legs = new Float64Array(4);
+/** by plane index: 1 where an obstacle's plane is a leg, its nearest point's plane kept beside it
+ * in _rays_fallbackPlanes (normal x, y, offset) */
+const _rays_fallback = new Uint8Array(_rays_planes.offset.length);
+const _rays_fallbackPlanes = new Float64Array(3 * _rays_planes.offset.length);
 const _rays_choice = vec2();
 
 /**
@@ -233,8 +239,17 @@ const _rays_choice = vec2();
  * `clearance` of it in `horizon` seconds (the shape is convex, so its distance cannot fall faster
  * than along the outward normal at its nearest point). Nothing when no velocity within max speed
  * could reach it.
+ *
+ * That plane is safe but narrow where the nearest point is a corner ahead and to one side: a unit
+ * walking into a gap between two rocks comes nearer the corner it passes, and the plane slowed it
+ * to about a metre a second (a third of what the gap would carry, the crowd behind waiting on it).
+ * So when `want` passes the shape by (outside the two legs that graze the shape grown by the
+ * agent's radius and `clearance`) and that plane would turn it away, the plane kept is the leg on
+ * that side instead: every velocity on the outer side of it misses the shape, however long it is
+ * held. The nearest point's plane is remembered (`_rays_fallback`) for when a leg leaves too little
+ * room (see the solve).
  */
-function addObstaclePlane(planes: HalfPlanes, agent: Agent, shape: Parameters<typeof nearestBoundaryPoint>[0], clearance: number, horizon: number): void {
+function addObstaclePlane(planes: HalfPlanes, agent: Agent, shape: Parameters<typeof nearestBoundaryPoint>[0], clearance: number, horizon: number, want: ReadonlyVec2): void {
   const { x, y } = agent.position;
   const distance = nearestBoundaryPoint(shape, x, y, _rays_point);
   let nx = x - _rays_point.x;
@@ -248,7 +263,43 @@ function addObstaclePlane(planes: HalfPlanes, agent: Agent, shape: Parameters<ty
   const gap = distance - agent.radius - clearance;
   const offset = -gap / horizon;
   if (offset <= -agent.maxSpeed) return;
+  const index = planes.count;
+  _rays_fallback[index] = 0;
+  if (gap > 0 && nx * want.x + ny * want.y < offset && tangentLegs(shape, x, y, agent.radius + clearance, _rays_legs)) {
+    // how far the wanted velocity lies outside each leg (positive: it passes on that side)
+    const left = _rays_legs[0]! * want.y - _rays_legs[1]! * want.x;
+    const right = _rays_legs[3]! * want.x - _rays_legs[2]! * want.y;
+    if (left > 0 || right > 0) {
+      _rays_fallback[index] = 1;
+      _rays_fallbackPlanes[3 * index] = nx;
+      _rays_fallbackPlanes[3 * index + 1] = ny;
+      _rays_fallbackPlanes[3 * index + 2] = offset;
+      if (left >= right) addHalfPlane(planes, -_rays_legs[1]!, _rays_legs[0]!, 0, true);
+      else addHalfPlane(planes, _rays_legs[3]!, -_rays_legs[2]!, 0, true);
+      return;
+    }
+  }
   addHalfPlane(planes, nx, ny, offset, true);
+}
+
+/**
+ * The velocity nearest (wantX, wantY) that the planes allow, into _rays_choice. When they cannot
+ * all be kept and an obstacle's plane is one of its legs, solved again with those legs' nearest
+ * point planes: a leg allows no velocity into the shape's shadow, even a slow one backing along
+ * its side, and in a door two legs leave a wedge through it only, which a unit coming the other
+ * way closed (the doorway with legs alone: 1 unit of 200 arrived over seeds 1-5).
+ */
+function solveWithFallback(planes: HalfPlanes, maxSpeed: number, wantX: number, wantY: number): void {
+  if (solveVelocity(planes, maxSpeed, wantX, wantY, _rays_choice)) return;
+  let swapped = false;
+  for (let index = 0; index < planes.hard; index++) {
+    if (_rays_fallback[index] !== 1) continue;
+    planes.normalX[index] = _rays_fallbackPlanes[3 * index]!;
+    planes.normalY[index] = _rays_fallbackPlanes[3 * index + 1]!;
+    planes.offset[index] = _rays_fallbackPlanes[3 * index + 2]!;
+    swapped = true;
+  }
+  if (swapped) solveVelocity(planes, maxSpeed, wantX, wantY, _rays_choice);
 }
 
 export const raysAvoidance: AvoidanceStrategy = {
@@ -269,7 +320,7 @@ export const raysAvoidance: AvoidanceStrategy = {
     // lie close to a wall)
     const obstacleClearance = Math.max(0, Math.min(config.avoidClearance, agent.distanceToTarget - config.arrivalTolerance));
     for (let index = 0; index < sensing.obstacleCount; index++) {
-      addObstaclePlane(planes, agent, sensing.obstacles[index]!, obstacleClearance, Math.min(config.avoidHorizon, OBSTACLE_HORIZON));
+      addObstaclePlane(planes, agent, sensing.obstacles[index]!, obstacleClearance, Math.min(config.avoidHorizon, OBSTACLE_HORIZON), preferred);
     }
     // no obstacle or wall near: see isSlowerAhead
     const openGround = sensing.obstacleCount === 0;
@@ -334,7 +385,7 @@ export const raysAvoidance: AvoidanceStrategy = {
       wantX *= AIM_BEYOND;
       wantY *= AIM_BEYOND;
     }
-    solveVelocity(planes, agent.maxSpeed, wantX, wantY, _rays_choice);
+    solveWithFallback(planes, agent.maxSpeed, wantX, wantY);
     const gain = agent.mass / config.responseTime;
     out.force.x = (_rays_choice.x - preferred.x) * gain;
     out.force.y = (_rays_choice.y - preferred.y) * gain;
