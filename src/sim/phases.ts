@@ -313,11 +313,17 @@ function homewardSpeed(unit: Unit): number {
 
 /**
  * The velocity back home for a standing unit off it; once the unit has been held from closing on
- * its home for HOME_PATIENCE, the home moves toward it (HOME_DRIFT) while it stays held.
+ * its home for HOME_PATIENCE, it stands and the home moves toward it (HOME_DRIFT) while it stays
+ * held.
  */
 function walkHomeVelocity(out: Vec2, unit: Unit, dt: number, config: Readonly<SteeringConfig>): Vec2 {
   unit.heldFromHome = homewardSpeed(unit) < HELD_HOMEWARD_SPEED ? unit.heldFromHome + dt : 0;
-  if (unit.heldFromHome > HOME_PATIENCE) driftHome(unit, HOME_DRIFT * dt);
+  if (unit.heldFromHome > HOME_PATIENCE) {
+    // held: it stops pushing and its home comes to it (pushing on, two units held from their
+    // homes by each other rocked back and forth a few centimetres for seconds)
+    driftHome(unit, HOME_DRIFT * dt);
+    return set(out, 0, 0);
+  }
   return homeVelocity(out, unit, config);
 }
 
