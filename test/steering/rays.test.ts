@@ -233,6 +233,30 @@ describe('the rays decision', () => {
     expect(Math.hypot(byWall.x, byWall.y)).toBeGreaterThan(10);
   });
 
+  it('leans right for a threat of another order coming the other way, across or its way ahead, not for one converging at 45 degrees', () => {
+    const decideWith = (other: Agent, keepRight: number) => {
+      const sensing = createSensing();
+      offerNeighbour(sensing, other, 0.3);
+      const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 } };
+      rays.decide(decision, eastbound, sensing, { x: 4, y: 0 }, { ...config, keepRight });
+      return decision.force;
+    };
+    const leans = (other: Agent) => {
+      const without = decideWith(other, 0);
+      const withLean = decideWith(other, config.keepRight);
+      return Math.hypot(withLean.x - without.x, withLean.y - without.y) > 1;
+    };
+    const velocity = (angle: number) => ({ x: 4 * Math.cos(angle), y: 4 * Math.sin(angle) });
+    // coming in at `angle` to the agent's way (from its right), to meet it 2 m on
+    const coming = (angle: number) =>
+      agent({ id: 2, groupId: 2, position: { x: 2 - 2 * Math.cos(angle), y: -2 * Math.sin(angle) }, velocity: velocity(angle), wanted: velocity(angle) });
+    expect(leans(agent({ id: 2, groupId: 2, position: { x: 3, y: 0.3 }, velocity: velocity(Math.PI), wanted: velocity(Math.PI) }))).toBe(true);
+    expect(leans(agent({ id: 2, groupId: 2, position: { x: 4, y: 0.3 }, velocity: { x: 1, y: 0 }, wanted: { x: 1, y: 0 } }))).toBe(true);
+    expect(leans(coming(Math.PI / 2))).toBe(true);
+    expect(rays.isThreat(eastbound, coming(Math.PI / 4))).toBe(true);
+    expect(leans(coming(Math.PI / 4))).toBe(false);
+  });
+
   it('does not answer a standing unit further away than where it stops', () => {
     const standing = agent({ id: 2, position: { x: 2, y: 0 }, velocity: { x: 0, y: 0 }, groupId: 0 });
     expect(decide(agent({ ...eastbound, distanceToTarget: 0.5 }), [standing], { x: 4, y: 0 }).force).toEqual({ x: 0, y: 0 });

@@ -94,6 +94,30 @@ function isQueuedBehind(agent: Agent, other: Agent): boolean {
   return other.groupId === agent.groupId && other.queueRank !== Infinity && agent.queueRank < other.queueRank - QUEUE_TIE;
 }
 
+/**
+ * How much a threat of another order leans the agent to its right, by the angle between their
+ * wanted velocities: fully, but not at all when they converge walking almost the same way
+ * (between about 30 and 60 degrees apart; the cosine between 0.5 and 0.85, with short ramps on
+ * either side). Two blocks crossing at 45 degrees leaning right for each other only turned into
+ * each other's path, and both wheeled off together (crossing-45, seeds 1-10: 14.1 -> 12.6 s, 4 -> 0
+ * touches, without the lean there). Within 25 degrees the agent overtakes, on the right; from 65
+ * degrees the crowds meeting at right angles make a roundabout, and counter-flows lanes. 1 when
+ * either wants to stand still (there is nothing to compare).
+ */
+function leanFactor(a: ReadonlyVec2, b: ReadonlyVec2): number {
+  const product = Math.sqrt((a.x * a.x + a.y * a.y) * (b.x * b.x + b.y * b.y));
+  if (product < 1e-12) return 1;
+  const cosine = (a.x * b.x + a.y * b.y) / product;
+  return Math.max(0, Math.min(1, Math.max((cosine - CONVERGING_MAX) / LEAN_RAMP_NEAR, (CONVERGING_MIN - cosine) / LEAN_RAMP_WIDE)));
+}
+
+/** cosines of the angle between two wanted velocities between which units converge without
+ * leaning (about 32 to 60 degrees), and the ramps back to the full lean on either side */
+const CONVERGING_MAX = 0.85;
+const CONVERGING_MIN = 0.5;
+const LEAN_RAMP_NEAR = 0.05;
+const LEAN_RAMP_WIDE = 0.08;
+
 /** metres: units wanting the opposite way lean the agent to its right from this gap on */
 const ONCOMING_GAP = 4;
 
@@ -357,7 +381,8 @@ export const raysAvoidance: AvoidanceStrategy = {
     }
     // keep right: with units of other orders coming at it (about to meet it, or near and wanting
     // the opposite way), the agent leans its wanted velocity to its right, more the sooner they
-    // would meet, so counter-flows form lanes and crossings swirl
+    // would meet, so counter-flows form lanes and crossings swirl (not for units converging on
+    // its way from almost the same direction: see leanFactor)
     let wantX = preferred.x;
     let wantY = preferred.y;
     if (agent.groupId !== 0 && config.keepRight > 0) {
@@ -367,7 +392,7 @@ export const raysAvoidance: AvoidanceStrategy = {
         const other = sensing.neighbours[index]!;
         if (other.groupId === agent.groupId || other.groupId === 0) continue;
         const key = sensing.neighbourKeys[index]!;
-        if (key < 1) urgency = Math.max(urgency, 1 - key);
+        if (key < 1) urgency = Math.max(urgency, (1 - key) * leanFactor(preferred, other.wanted));
         else urgency = Math.max(urgency, oncomingUrgency(agent, other, preferred));
       }
       if (urgency > 0) {
