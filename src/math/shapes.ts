@@ -14,6 +14,11 @@ export type ObstacleShape =
 /** An obstacle as given to `addObstacle`: a box's angle (radians) may be left out, meaning 0. */
 export type ObstacleDef = Exclude<ObstacleShape, { type: 'box' }> | { type: 'box'; x: number; y: number; width: number; height: number; angle?: number };
 
+/** A copy of the shape that shares nothing with it (a polygon's points copied too). */
+export function copyShape(shape: ObstacleShape): ObstacleShape {
+  return shape.type === 'polygon' ? { type: 'polygon', points: shape.points.map(([x, y]) => [x, y] as [number, number]) } : { ...shape };
+}
+
 /** An obstacle prepared for fast distance queries. */
 export interface ShapeGeometry {
   readonly kind: 'circle' | 'box' | 'polygon';

@@ -905,9 +905,10 @@ export function steerPoint(route: Route, x: number, y: number, lookAhead: number
   // there, with less room than the route keeps) looks down the route with the room it has: else
   // no line from it is clear, and it steps across to the free cells in the middle instead of
   // walking on through, in the way of those behind it
-  const sight = Math.max(0, Math.min(clearance, roomAt(map, column, row)));
+  const room = roomAt(map, column, row);
+  const sight = Math.max(0, Math.min(clearance, room));
   if (cellCost(route, column, row) === Infinity) {
-    if (roomAt(map, column, row) >= clearance) return false; // free ground the goal cannot be reached from
+    if (room >= clearance) return false; // free ground the goal cannot be reached from
     // pushed into a wall's margin: start from the nearest reached cell, if it is close by
     const reach = clearance + 2 * NAV_CELL;
     if (!nearestFreeCell(map, clearance, x, y, _step, reach + NAV_CELL, (c, r) => cellCost(route, c, r) !== Infinity)) return false;

@@ -5,7 +5,7 @@
  * expected and what was found.
  */
 import { z } from 'zod';
-import { type ObstacleShape, prepareShape, signedDistance } from '../math/shapes';
+import { type ObstacleShape, copyShape, prepareShape, signedDistance } from '../math/shapes';
 import { DEFAULT_UNIT } from '../sim/defaults';
 import { MAX_UNITS, MAX_WORLD_SIZE, describeIssue, obstacleOutOfReach, obstacleSchema } from '../sim/validate';
 import { parseJsonText } from './json';
@@ -137,10 +137,6 @@ export function scenarioToFile(scenario: Scenario): ScenarioFile {
     duration: scenario.duration,
     ...(scenario.changes.length === 0 ? {} : { changes: scenario.changes.map((change) => ('add' in change ? { at: change.at, add: copyShape(change.add) } : { ...change })) }),
   };
-}
-
-function copyShape(shape: ObstacleShape): ObstacleShape {
-  return shape.type === 'polygon' ? { type: 'polygon', points: shape.points.map(([x, y]) => [x, y] as [number, number]) } : { ...shape };
 }
 
 /**

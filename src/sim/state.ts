@@ -5,7 +5,7 @@
  * (`stateOf`). They read units and obstacles through `UnitView` and `ObstacleView`, which are the
  * live objects typed read-only (no copy is made per query), and change them only through the API.
  */
-import type { ShapeGeometry, ObstacleShape } from '../math/shapes';
+import { type ObstacleShape, type ShapeGeometry, copyShape } from '../math/shapes';
 import type { ReadonlyVec2, Vec2 } from '../math/vec2';
 import type { NavMap } from '../nav/navmap';
 import type { Route } from '../nav/route';
@@ -137,6 +137,7 @@ export interface Unit {
   groupId: number;
   /** metres to the task's target; Infinity when idle */
   distanceToTarget: number;
+  /** metres of route left while queueing at a passage, else Infinity (Agent.queueRank) */
   queueRank: number;
   /** seconds the unit has spent slower than HELD_OFF_SPEED while on a move order */
   slowTime: number;
@@ -350,10 +351,6 @@ export function unitJson(this: Unit): UnitJson {
 /** What JSON.stringify writes for an obstacle: its id and a copy of its shape. */
 export function obstacleJson(this: ObstacleRecord): ObstacleJson {
   return { id: this.id, shape: copyShape(this.shape) };
-}
-
-function copyShape(shape: ObstacleShape): ObstacleShape {
-  return shape.type === 'polygon' ? { ...shape, points: shape.points.map((point) => [point[0], point[1]] as [number, number]) } : { ...shape };
 }
 
 /** What users may read about an obstacle. */
