@@ -198,8 +198,6 @@ function neighbourhoodStamp(map: NavMap, tile: number): number {
   return stamp;
 }
 
-const _linkCosts = new Float64Array(TILE_AREA);
-
 /** The other sides of the side's tile and the path length to each within the tile. */
 function sideLinks(layer: NavLayer, side: number): { sides: Int32Array; costs: Float64Array } {
   const tile = sideTile(layer, side);
@@ -208,25 +206,29 @@ function sideLinks(layer: NavLayer, side: number): { sides: Int32Array; costs: F
   if (known !== undefined && known.stamp === stamp) return known;
   const sides = Int32Array.from(tileSides(layer, tile));
   const costs = new Float64Array(sides.length);
-  // Where the box spanned by the two middle cells holds no cell close to a wall, the shortest
-  // path is the octile distance (it runs inside the box, every step at its plain cost, and no
-  // path is shorter); only the others need a search over the tile.
+  // No path between two cells is shorter than the octile distance, so wherever one path that
+  // long has every step at its plain cost, that is the length: when the box spanned by the two
+  // middle cells holds no cell close to a wall, or one of two such paths (diagonal steps first,
+  // or straight steps first) crosses none. Only the others need a search over the tile.
   const from = sideMiddle(layer, side);
-  const crowded = tileCells(layer, tile).sums;
-  let searched = false;
+  const { sums: crowded, steps } = tileCells(layer, tile);
+  beginTileSearch();
   for (let k = 0; k < sides.length; k++) {
     const to = sideMiddle(layer, sides[k]!);
-    if (boxCount(crowded, from, to) === 0) {
+    if (boxCount(crowded, from, to) === 0 || isPlainPath(steps, from, to, true) || isPlainPath(steps, from, to, false)) {
       costs[k] = octile(from, to);
-      continue;
+    } else {
+      costs[k] = -1;
+      addSearchTarget(to);
     }
-    if (!searched) {
-      beginTileSearch();
-      seedCell(from, 0);
-      runTileSearch(layer, tile, _linkCosts);
-      searched = true;
+  }
+  if (_targetCount > 0) {
+    // one search from this side's middle, until every middle it is needed for is settled
+    seedCell(from, 0);
+    runTileSearch(layer, tile, null);
+    for (let k = 0; k < sides.length; k++) {
+      if (costs[k] === -1) costs[k] = searchedCost(sideMiddle(layer, sides[k]!));
     }
-    costs[k] = _linkCosts[to]!;
   }
   const links = { stamp, sides, costs };
   layer.links.set(side, links);
@@ -286,6 +288,36 @@ function boxCount(sums: Int32Array, a: number, b: number): number {
   return sums[j1 * side + i1]! - sums[j0 * side + i1]! - sums[j1 * side + i0]! + sums[j0 * side + i0]!;
 }
 
+/**
+ * Whether the 8-neighbour path from cell a to cell b (within the tile) that takes its diagonal
+ * steps first (or last) steps only onto cells at their plain cost, never cutting a blocked corner.
+ */
+function isPlainPath(steps: Uint8Array, a: number, b: number, diagonalFirst: boolean): boolean {
+  const dx = (b % TILE_CELLS) - (a % TILE_CELLS);
+  const dy = Math.floor(b / TILE_CELLS) - Math.floor(a / TILE_CELLS);
+  const stepX = Math.sign(dx);
+  const stepY = Math.sign(dy) * PAD;
+  const diagonals = Math.min(Math.abs(dx), Math.abs(dy));
+  const straights = Math.max(Math.abs(dx), Math.abs(dy)) - diagonals;
+  const straight = Math.abs(dx) > Math.abs(dy) ? stepX : stepY;
+  let cell = padIndex(a);
+  for (let pass = 0; pass < 2; pass++) {
+    if ((pass === 0) === diagonalFirst) {
+      for (let k = 0; k < diagonals; k++) {
+        if (steps[cell + stepX] === BLOCKED || steps[cell + stepY] === BLOCKED) return false;
+        cell += stepX + stepY;
+        if (steps[cell] !== PLAIN) return false;
+      }
+    } else {
+      for (let k = 0; k < straights; k++) {
+        cell += straight;
+        if (steps[cell] !== PLAIN) return false;
+      }
+    }
+  }
+  return true;
+}
+
 /** metres of the shortest 8-neighbour path between two cells with nothing crowded between them */
 function octile(a: number, b: number): number {
   const dx = Math.abs((a % TILE_CELLS) - (b % TILE_CELLS));
@@ -321,10 +353,19 @@ let _seedCells = new Int32Array(8 * TILE_CELLS);
 let _seedCosts = new Int32Array(_seedCells.length);
 let _seedCount = 0;
 const _seedOrder: number[] = [];
+/** the cells (padded indices) a search without output is for, and a mark on each */
+const _targets = new Int32Array(4 * TILE_CELLS);
+const _isTarget = new Uint8Array(PAD_AREA);
+let _targetCount = 0;
+/** work counted for the two passes over an open tile (they take about a fifth of the time of a
+ * search over it, which counts about three times this) */
+const SWEEP_WORK = TILE_AREA;
 
-/** Starts a search: seeds come with `seedCell`, then `runTileSearch` writes the costs. */
+/** Starts a search: seeds come with `seedCell` (and, for a search that may stop early, the cells
+ * it is for with `addSearchTarget`), then `runTileSearch` works out the costs. */
 function beginTileSearch(): void {
   _seedCount = 0;
+  _targetCount = 0;
 }
 
 /** A seed: the search starts from `cell` (within the tile) at `cost` metres. */
@@ -341,12 +382,37 @@ function seedCell(cell: number, cost: number): void {
   _seedCosts[_seedCount++] = Math.round(cost / UNIT);
 }
 
+/** A cell (within the tile) whose cost a search without output must settle before it stops. */
+function addSearchTarget(cell: number): void {
+  const padded = padIndex(cell);
+  if (_isTarget[padded] === 1) return;
+  _isTarget[padded] = 1;
+  _targets[_targetCount++] = padded;
+}
+
+/** The cost in metres the last search found for `cell` (within the tile); Infinity if unreached. */
+function searchedCost(cell: number): number {
+  const cost = _costs[padIndex(cell)]!;
+  return cost === UNREACHED ? Infinity : cost * UNIT;
+}
+
+/** A cell within the tile as an index on the padded grid. */
+function padIndex(cell: number): number {
+  return (Math.floor(cell / TILE_CELLS) + 1) * PAD + (cell % TILE_CELLS) + 1;
+}
+
 /**
- * Runs the search from the seeds over the tile's free cells (8 neighbours, no corner cutting) and
- * writes each cell's cost in metres into `out` (Infinity where none is reached).
+ * Runs the search from the seeds over the tile's free cells (8 neighbours, no corner cutting).
+ * With `out`, writes every cell's cost in metres into it (Infinity where none is reached);
+ * without, stops as soon as the targets' costs are settled (read them with `searchedCost`).
  */
-function runTileSearch(layer: NavLayer, tile: number, out: Float64Array): void {
-  const steps = tileCells(layer, tile).steps;
+function runTileSearch(layer: NavLayer, tile: number, out: Float64Array | null): void {
+  const { steps, sums } = tileCells(layer, tile);
+  if (out !== null && sums[sums.length - 1] === 0 && !(globalThis as any).__noSweep) {
+    sweepOpenTile(out);
+    layer.map.work += SWEEP_WORK;
+    return;
+  }
   const costs = _costs;
   costs.fill(UNREACHED);
   _bucketHead.fill(-1);
@@ -357,13 +423,13 @@ function runTileSearch(layer: NavLayer, tile: number, out: Float64Array): void {
   _seedOrder.sort((a, b) => _seedCosts[a]! - _seedCosts[b]! || a - b);
   let pops = 0;
   let seed = 0;
+  let targetsLeft = out === null ? _targetCount : -1;
   let current = _seedCount > 0 ? _seedCosts[_seedOrder[0]!]! : 0;
-  for (;;) {
+  search: for (;;) {
     // seeds within the ring's reach go into their buckets
     while (seed < _seedCount && _seedCosts[_seedOrder[seed]!]! < current + RING) {
       const k = _seedOrder[seed++]!;
-      const local = _seedCells[k]!;
-      const cell = (Math.floor(local / TILE_CELLS) + 1) * PAD + (local % TILE_CELLS) + 1;
+      const cell = padIndex(_seedCells[k]!);
       if (steps[cell] !== BLOCKED) relax(cell, _seedCosts[k]!);
     }
     if (_pending === 0) {
@@ -379,6 +445,7 @@ function runTileSearch(layer: NavLayer, tile: number, out: Float64Array): void {
       const cell = _entryCell[entry]!;
       if (costs[cell] !== current) continue; // reached more cheaply since
       pops++;
+      if (_isTarget[cell] === 1 && --targetsLeft === 0) break search;
       // the four straight neighbours, then the four diagonal ones where both cells beside the
       // step are free
       const east = steps[cell + 1]!;
@@ -396,14 +463,68 @@ function runTileSearch(layer: NavLayer, tile: number, out: Float64Array): void {
     }
     current++;
   }
+  for (let k = 0; k < _targetCount; k++) _isTarget[_targets[k]!] = 0;
+  if (out !== null) writeCosts(out);
+  // the costs cleared (and written out), and the cells taken off the queue
+  layer.map.work += TILE_AREA + POP_WORK * pops;
+}
+
+/** Copies the search's costs, in metres, into `out` (one entry per cell of the tile). */
+function writeCosts(out: Float64Array): void {
   for (let j = 0; j < TILE_CELLS; j++) {
     for (let i = 0; i < TILE_CELLS; i++) {
-      const cost = costs[(j + 1) * PAD + i + 1]!;
+      const cost = _costs[(j + 1) * PAD + i + 1]!;
       out[j * TILE_CELLS + i] = cost === UNREACHED ? Infinity : cost * UNIT;
     }
   }
-  // the costs cleared and written out, and the cells taken off the queue
-  layer.map.work += TILE_AREA + POP_WORK * pops;
+}
+
+/**
+ * The same costs for a tile with no cell blocked or close to a wall, in two passes over the grid
+ * instead of a search. With every step at its plain cost, a shortest path can take its steps in
+ * any order, so one can be found whose first steps all go one way along the rows' order and the
+ * rest the other way: a pass in row order that takes each cell's cost from the four neighbours
+ * before it, then one in reverse order from the four after it, finds every cell's cost exactly
+ * (the same whole numbers as the search).
+ */
+function sweepOpenTile(out: Float64Array): void {
+  const costs = _costs;
+  costs.fill(UNREACHED);
+  for (let k = 0; k < _seedCount; k++) {
+    const cell = padIndex(_seedCells[k]!);
+    if (_seedCosts[k]! < costs[cell]!) costs[cell] = _seedCosts[k]!;
+  }
+  for (let j = 1; j <= TILE_CELLS; j++) {
+    for (let cell = j * PAD + 1, end = cell + TILE_CELLS; cell < end; cell++) {
+      let best = costs[cell]!;
+      const west = costs[cell - 1]! + STRAIGHT;
+      const south = costs[cell - PAD]! + STRAIGHT;
+      const southWest = costs[cell - PAD - 1]! + DIAGONAL;
+      const southEast = costs[cell - PAD + 1]! + DIAGONAL;
+      if (west < best) best = west;
+      if (south < best) best = south;
+      if (southWest < best) best = southWest;
+      if (southEast < best) best = southEast;
+      costs[cell] = best;
+    }
+  }
+  for (let j = TILE_CELLS; j >= 1; j--) {
+    for (let cell = j * PAD + TILE_CELLS, end = j * PAD; cell > end; cell--) {
+      let best = costs[cell]!;
+      const east = costs[cell + 1]! + STRAIGHT;
+      const north = costs[cell + PAD]! + STRAIGHT;
+      const northEast = costs[cell + PAD + 1]! + DIAGONAL;
+      const northWest = costs[cell + PAD - 1]! + DIAGONAL;
+      if (east < best) best = east;
+      if (north < best) best = north;
+      if (northEast < best) best = northEast;
+      if (northWest < best) best = northWest;
+      costs[cell] = best;
+    }
+  }
+  // the padding never takes a cost (it is only read), so UNREACHED + a step stays out of range
+  // of every real cost and the tile's cells are all reached when there is a seed
+  writeCosts(out);
 }
 
 /** entries used in the bucket lists, and entries still queued, in the search under way */
@@ -564,20 +685,28 @@ function openPop(route: Route): number {
   const lastSide = sides.pop()!;
   const lastKey = keys.pop()!;
   if (sides.length > 0) {
-    let index = 0;
-    for (;;) {
-      let child = 2 * index + 1;
-      if (child >= sides.length) break;
-      if (child + 1 < sides.length && keys[child + 1]! < keys[child]!) child++;
-      if (keys[child]! >= lastKey) break;
-      sides[index] = sides[child]!;
-      keys[index] = keys[child]!;
-      index = child;
-    }
-    sides[index] = lastSide;
-    keys[index] = lastKey;
+    sides[0] = lastSide;
+    keys[0] = lastKey;
+    siftDown(sides, keys, 0);
   }
   return top;
+}
+
+/** Moves the entry at `index` down the heap until neither child has a smaller key. */
+function siftDown(sides: number[], keys: number[], index: number): void {
+  const side = sides[index]!;
+  const key = keys[index]!;
+  for (;;) {
+    let child = 2 * index + 1;
+    if (child >= sides.length) break;
+    if (child + 1 < sides.length && keys[child + 1]! < keys[child]!) child++;
+    if (keys[child]! >= key) break;
+    sides[index] = sides[child]!;
+    keys[index] = keys[child]!;
+    index = child;
+  }
+  sides[index] = side;
+  keys[index] = key;
 }
 
 /** Points the heuristic at a new box and puts the open sides in order for it. */
@@ -588,17 +717,37 @@ function aimAt(route: Route, minX: number, minY: number, maxX: number, maxY: num
   aim.minY = minY;
   aim.maxX = maxX;
   aim.maxY = maxY;
-  const open = route.openSides.slice();
+  const open = _open;
+  open.length = 0;
+  for (const side of route.openSides) open.push(side);
   route.openSides.length = 0;
   route.openKeys.length = 0;
   // once each: the heap holds entries left behind when a side was reached more cheaply
-  const seen = new Set<number>();
+  const stamp = nextSeenStamp(2 * route.layer.portals.length);
   route.layer.map.work += REKEY_WORK * open.length;
+  const { openSides: sides, openKeys: keys } = route;
   for (const side of open) {
-    if (route.settled.has(side) || seen.has(side)) continue;
-    seen.add(side);
-    openPush(route, route.reached.get(side)! + heuristic(route, side), side);
+    if (_seenAt[side] === stamp || route.settled.has(side)) continue;
+    _seenAt[side] = stamp;
+    sides.push(side);
+    keys.push(route.reached.get(side)! + heuristic(route, side));
   }
+  // into heap order from the bottom up (linear in the number of sides)
+  for (let index = (sides.length >> 1) - 1; index >= 0; index--) siftDown(sides, keys, index);
+}
+
+const _open: number[] = [];
+/** per side: the stamp of the last pass over the open sides that met it */
+let _seenAt = new Int32Array(1024);
+let _seenStamp = 0;
+
+/** A fresh stamp for `_seenAt`, which is made to hold `sides` sides. */
+function nextSeenStamp(sides: number): number {
+  if (_seenAt.length < sides || _seenStamp === 0x7fffffff) {
+    _seenAt = new Int32Array(Math.max(sides, 2 * _seenAt.length));
+    _seenStamp = 0;
+  }
+  return ++_seenStamp;
 }
 
 /** Settles the open side nearest (by length plus heuristic) and reaches its neighbours. */
@@ -629,13 +778,15 @@ function settleFor(route: Route, tile: number, bound: number, deadline: number):
   const column0 = (tile % map.tileColumns) * TILE_SIZE;
   const row0 = Math.floor(tile / map.tileColumns) * TILE_SIZE;
   aimAt(route, column0, row0, column0 + TILE_SIZE, row0 + TILE_SIZE);
+  const exits = _exits;
+  exits.length = 0;
+  for (const side of tileSides(layer, tile)) exits.push(side ^ 1);
   const goalTile = tileOf(map, route.goalColumn, route.goalRow);
   for (;;) {
     if (route.openSides.length === 0) return true;
     let best = tile === goalTile ? 0 : Infinity;
     let waiting = false;
-    for (const side of tileSides(layer, tile)) {
-      const exit = side ^ 1;
+    for (const exit of exits) {
       if (route.settled.has(exit)) best = Math.min(best, route.reached.get(exit)!);
       else waiting = true;
     }
@@ -645,6 +796,8 @@ function settleFor(route: Route, tile: number, bound: number, deadline: number):
     settleNext(route);
   }
 }
+
+const _exits: number[] = [];
 
 /** Makes the tile's path costs from the settled (or, failing that, best known) exits and the goal. */
 function buildField(route: Route, tile: number): Float64Array {
