@@ -869,7 +869,8 @@ export function cellCost(route: Route, column: number, row: number): number {
 
 /**
  * The route's length from the point's cell; for a cell in a wall's margin (where a unit's centre
- * may still be, pressed to the wall), the least length of its neighbours plus a step's cost.
+ * may still be, pressed to the wall), from the nearest ring of cells round it with a length, up
+ * to MARGIN_RINGS out, plus a step's cost per ring.
  */
 export function routeCost(route: Route, x: number, y: number): number {
   const map = route.layer.map;
@@ -877,14 +878,22 @@ export function routeCost(route: Route, x: number, y: number): number {
   const row = rowOf(map, y);
   const here = cellCost(route, column, row);
   if (here !== Infinity || roomAt(map, column, row) >= route.layer.clearance) return here;
-  let best = Infinity;
-  for (let dy = -1; dy <= 1; dy++) {
-    for (let dx = -1; dx <= 1; dx++) {
-      if (dx !== 0 || dy !== 0) best = Math.min(best, cellCost(route, column + dx, row + dy) + NAV_CELL * NEAR_COST);
+  for (let ring = 1; ring <= MARGIN_RINGS; ring++) {
+    let best = Infinity;
+    for (let dy = -ring; dy <= ring; dy++) {
+      // the ring's cells only: its top and bottom rows whole, its sides' two ends
+      const step = dy === -ring || dy === ring ? 1 : 2 * ring;
+      for (let dx = -ring; dx <= ring; dx += step) best = Math.min(best, cellCost(route, column + dx, row + dy));
     }
+    if (best !== Infinity) return best + ring * NAV_CELL * NEAR_COST;
   }
-  return best;
+  return Infinity;
 }
+
+/** rings of cells round a cell in a wall's margin searched for a route length: a default unit's
+ * centre can be up to about 0.35 m (the 0.15 m the clearance adds to its radius, and the half
+ * diagonal of a cell that the map's room takes off) inside the margin, so two cells deep */
+const MARGIN_RINGS = 2;
 
 /**
  * The neighbour cell (8 neighbours, no corner cutting) with the least length; the cell itself at

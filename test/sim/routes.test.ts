@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addObstacle, addUnit, createSimulation, getUnit, issueOrder, removeUnit, listUnits } from '../../src/index';
 import { prepareShape } from '../../src/math/shapes';
-import { addNavObstacle, createNavMap } from '../../src/nav/navmap';
+import { NAV_CELL, addNavObstacle, createNavMap, roomAt } from '../../src/nav/navmap';
 import { createRoute, navLayer, passageAhead, routeCost, steerPoint } from '../../src/nav/route';
 import { recordArrivals, recordEvents, runTicks } from '../support';
 
@@ -141,6 +141,43 @@ describe('routes around walls', () => {
     // from free ground in front of the gap, as before
     expect(steerPoint(route, 16, 20, 12, waypoint)).toBe(true);
     expect(waypoint.x).toBeGreaterThan(21.5);
+  });
+
+  it("wherever a unit's disc fits by a gap's mouth, even two cells into the wall's margin by a corner, it has a route length (its queue rank and progress)", () => {
+    let fits = 0;
+    let twoDeep = 0;
+    // the same 2 m gap between two rocks 3 m thick, shifted off the grid by a fraction of a cell
+    for (const shift of [0, 0.06, 0.11, 0.17, 0.21]) {
+      const west = 18.5 + shift;
+      const south = 19 + shift;
+      const map = createNavMap(40, 40);
+      addNavObstacle(map, 1, prepareShape({ type: 'box', x: west + 1.5, y: south / 2, width: 3, height: south, angle: 0 }));
+      addNavObstacle(map, 2, prepareShape({ type: 'box', x: west + 1.5, y: (south + 2 + 40) / 2, width: 3, height: 40 - south - 2, angle: 0 }));
+      const route = createRoute(navLayer(map, 0.65), 30, 20);
+      /** metres from (x, y) to the nearer rock (negative: inside one) */
+      const toRocks = (x: number, y: number): number => {
+        const dx = Math.max(west - x, 0, x - west - 3);
+        if (dx === 0 && (y < south || y > south + 2)) return -1;
+        return Math.min(Math.hypot(dx, Math.max(0, y - south)), Math.hypot(dx, Math.max(0, south + 2 - y)));
+      };
+      const free = (column: number, row: number): boolean => roomAt(map, column, row) >= 0.65;
+      // the cells round the gap's west mouth and inside it
+      for (let row = Math.floor((south - 1.5) / NAV_CELL); row < Math.ceil((south + 3.5) / NAV_CELL); row++) {
+        for (let column = Math.floor((west - 2) / NAV_CELL); column < Math.ceil((west + 3) / NAV_CELL); column++) {
+          const x = (column + 0.5) * NAV_CELL;
+          const y = (row + 0.5) * NAV_CELL;
+          if (toRocks(x, y) < 0) expect(routeCost(route, x, y)).toBe(Infinity);
+          if (toRocks(x, y) <= 0.5) continue;
+          fits++;
+          expect(Number.isFinite(routeCost(route, x, y)), `shift ${shift}: (${x}, ${y})`).toBe(true);
+          let ringOneFree = false;
+          for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) ringOneFree ||= free(column + dx, row + dy);
+          if (!ringOneFree) twoDeep++;
+        }
+      }
+    }
+    expect(fits).toBeGreaterThan(500);
+    expect(twoDeep).toBeGreaterThan(0);
   });
 
   it('never routes through a thin wall, on a large map too', () => {
