@@ -1013,13 +1013,28 @@ export function passageAhead(map: NavMap, clearance: number, ax: number, ay: num
 }
 
 /** Whether the point lies in a passage one unit wide (for a centre keeping `clearance`, less than
- * ONE_LANE of free room across; see passageAhead). */
-export function isNarrowPassageAt(map: NavMap, clearance: number, x: number, y: number): boolean {
+ * ONE_LANE of free room across; see passageAhead). With `margin`, a point in a wall's margin counts
+ * too when the free cells nearest it (within MARGIN_RINGS) are in such a passage. */
+export function isNarrowPassageAt(map: NavMap, clearance: number, x: number, y: number, margin = false): boolean {
   const column = columnOf(map, x);
   const row = rowOf(map, y);
   const room = roomAt(map, column, row);
-  if (room < clearance || room >= clearance + ONE_LANE / 2) return false;
-  return isPassageCell(map, clearance, column, row, Math.round(ONE_LANE / NAV_CELL));
+  if (room >= clearance) return room < clearance + ONE_LANE / 2 && isPassageCell(map, clearance, column, row, Math.round(ONE_LANE / NAV_CELL));
+  if (!margin) return false;
+  for (let ring = 1; ring <= MARGIN_RINGS; ring++) {
+    let found = false;
+    for (let dy = -ring; dy <= ring; dy++) {
+      const step = dy === -ring || dy === ring ? 1 : 2 * ring;
+      for (let dx = -ring; dx <= ring; dx += step) {
+        const near = roomAt(map, column + dx, row + dy);
+        if (near < clearance) continue;
+        found = true;
+        if (near < clearance + ONE_LANE / 2 && isPassageCell(map, clearance, column + dx, row + dy, Math.round(ONE_LANE / NAV_CELL))) return true;
+      }
+    }
+    if (found) return false;
+  }
+  return false;
 }
 
 /** metres of free room across (for the centre) below which a passage takes one unit at a time */

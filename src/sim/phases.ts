@@ -5,7 +5,7 @@
  */
 import { atan2, hypot } from '../math/exact';
 import { type ReadonlyVec2, type Vec2, distanceSquared, length, lengthSquared, set, truncate, vec2 } from '../math/vec2';
-import { isNarrowPassageAt, routeCost } from '../nav/route';
+import { type Route, isNarrowPassageAt, routeCost } from '../nav/route';
 import { type UnitBody, applyImpulse, applySteeringForce, bodyMass, isBodyAwake, limitSpeed, readBodyState, stepWorld } from '../physics/world';
 import { sortIntoCells } from '../spatial/grid';
 import { NO_SIDE } from '../steering/agent';
@@ -65,8 +65,7 @@ export function sense(sim: SimulationState): void {
     const route = task.kind === 'move' && !task.waiting ? task.route : null;
     unit.queueRank = route !== null && isQueueing(unit) ? routeCost(route, unit.position.x, unit.position.y) : Infinity;
     // in a passage one unit wide: since when (units of other orders wait for it, see decide)
-    if (unit.queueRank === Infinity || !isNarrowPassageAt(route!.layer.map, route!.layer.clearance, unit.position.x, unit.position.y)) unit.passageEntered = -1;
-    else if (unit.passageEntered < 0) unit.passageEntered = sim.tick;
+    trackPassageTurn(sim, unit, route);
   }
   sortIntoCells(senseWorld.grid, centres, units.length);
   packUnits(senseWorld);
@@ -82,6 +81,40 @@ export function sense(sim: SimulationState): void {
   }
   sim.searchAll = false;
 }
+
+/**
+ * Since when the unit stands in a passage one unit wide (`passageEntered`; -1: it does not). Its
+ * turn starts when it comes into the passage's free cells, and is kept while it stands in the
+ * wall's margin there (a unit pressed aside in a door is still in it) and for PASSAGE_GRACE after
+ * it steps out on the side it came in by; it ends when the unit no longer queues, has been out
+ * longer, or has come out on the far side (PASSAGE_THROUGH nearer its goal than when last in).
+ */
+function trackPassageTurn(sim: SimulationState, unit: Unit, route: Route | null): void {
+  if (unit.queueRank === Infinity) {
+    unit.passageEntered = -1;
+    return;
+  }
+  const { map, clearance } = route!.layer;
+  const { x, y } = unit.position;
+  const inside = isNarrowPassageAt(map, clearance, x, y) || (unit.passageEntered >= 0 && isNarrowPassageAt(map, clearance, x, y, true));
+  if (inside) {
+    if (unit.passageEntered < 0) unit.passageEntered = sim.tick;
+    unit.passageSeen = sim.tick;
+    unit.passageSeenRank = unit.queueRank;
+  } else if ((sim.tick - unit.passageSeen) * sim.settings.dt > PASSAGE_GRACE || unit.queueRank < unit.passageSeenRank - PASSAGE_THROUGH) {
+    unit.passageEntered = -1;
+  }
+}
+
+/** seconds a unit may stand out of a passage one unit wide, on the side it came in by, and keep
+ * the turn it came in at: at the mouth the cells that count as the passage's come and go as it
+ * shuffles a few centimetres, and losing its turn each time, it gave way to the other side's next
+ * unit and came in again behind it (narrow door, seed 4: the first units in stepped back twice,
+ * 22.6 s) */
+const PASSAGE_GRACE = 0.5;
+/** metres of route: out of the passage this much nearer its goal than when last in it, a unit has
+ * come through */
+const PASSAGE_THROUGH = 0.5;
 
 /**
  * Which units sleep this tick. An idle unit that only braked last tick sleeps while planck keeps

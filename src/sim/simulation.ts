@@ -234,6 +234,8 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
     waypointTick: -1,
     passageDistance: Infinity,
     passageEntered: -1,
+    passageSeen: -1,
+    passageSeenRank: Infinity,
     progress: newProgress(),
     slowTime: 0,
     groupId: 0,

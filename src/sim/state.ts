@@ -126,8 +126,12 @@ export interface Unit {
   /** metres along the way to the waypoint to the first passage (a door, a gap) on it, Infinity
    * when there is none, as of the last waypoint; close, the unit queues (routes.ts isQueueing) */
   passageDistance: number;
-  /** the tick the unit came into the passage it stands in; -1 when it stands in none */
+  /** the tick the unit came into the passage one unit wide it stands in; -1 when it stands in
+   * none (see phases.ts, trackPassageTurn) */
   passageEntered: number;
+  /** the last tick the unit stood in such a passage (-1 before it ever did), and its queueRank then */
+  passageSeen: number;
+  passageSeenRank: number;
   /** the tick at which `waypoint` was last worked out; -1 to work it out now */
   waypointTick: number;
   progress: Progress;

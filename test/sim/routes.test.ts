@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { addObstacle, addUnit, createSimulation, getUnit, issueOrder, removeUnit, listUnits } from '../../src/index';
+import { addObstacle, addUnit, createSimulation, getUnit, issueOrder, removeUnit, listUnits, stepSimulation } from '../../src/index';
 import { prepareShape } from '../../src/math/shapes';
 import { NAV_CELL, addNavObstacle, createNavMap, roomAt } from '../../src/nav/navmap';
-import { createRoute, navLayer, passageAhead, routeCost, steerPoint } from '../../src/nav/route';
-import { recordArrivals, recordEvents, runTicks } from '../support';
+import { createRoute, isNarrowPassageAt, navLayer, passageAhead, routeCost, steerPoint } from '../../src/nav/route';
+import { sense } from '../../src/sim/phases';
+import { internals, recordArrivals, recordEvents, runTicks } from '../support';
 
 /** The four walls of a 6 x 6 m room (1 m thick) centred on (cx, cy), no door. */
 function room(cx: number, cy: number) {
@@ -216,5 +217,66 @@ describe('routes around walls', () => {
     removeUnit(sim, id);
     expect(() => runTicks(sim, 2)).not.toThrow();
     expect(listUnits(sim)).toEqual([]);
+  });
+});
+
+describe('turns at a door one unit wide', () => {
+  /** A 2 m door in a wall at x = 15 (y 11..13), one unit walking through it from the west. */
+  function unitInTheDoor() {
+    const sim = createSimulation({ width: 30, height: 24 });
+    addObstacle(sim, { type: 'box', x: 15, y: 5.5, width: 1, height: 11, angle: 0 });
+    addObstacle(sim, { type: 'box', x: 15, y: 18.5, width: 1, height: 11, angle: 0 });
+    const id = addUnit(sim, { x: 10, y: 12 });
+    issueOrder(sim, { kind: 'move', unitIds: [id], target: { x: 25, y: 12 } });
+    const unit = internals(sim).units.find((candidate) => candidate.id === id)!;
+    let ticks = 0;
+    while (unit.passageEntered < 0 && ticks++ < 300) stepSimulation(sim);
+    expect(unit.passageEntered).toBeGreaterThanOrEqual(0);
+    const route = unit.task.kind === 'move' ? unit.task.route! : null;
+    return { sim, unit, layer: route!.layer };
+  }
+
+  it('a unit shoved a little way back out of the door keeps the turn it came in at, for half a second', () => {
+    const { sim, unit, layer } = unitInTheDoor();
+    const state = internals(sim);
+    const entered = unit.passageEntered;
+    // just short of where the door's cells begin, still queueing for it
+    let x = 14.5;
+    while (isNarrowPassageAt(layer.map, layer.clearance, x, 12)) x -= 0.05;
+    expect(x).toBeGreaterThan(12.5);
+    unit.position.x = x - 0.1;
+    unit.position.y = 12;
+    sense(state);
+    expect(unit.queueRank).toBeLessThan(Infinity);
+    expect(unit.passageEntered).toBe(entered);
+    // still out of it more than half a second later: its turn is gone
+    state.tick = unit.passageSeen + 31;
+    sense(state);
+    expect(unit.passageEntered).toBe(-1);
+  });
+
+  it("a unit pressed aside into the wall's margin inside the door keeps its turn; one that has come out on the far side gives it up at once", () => {
+    const { sim, unit, layer } = unitInTheDoor();
+    const state = internals(sim);
+    const entered = unit.passageEntered;
+    // inside the door, 0.55 m from its south post: the disc fits, the cell is in the margin
+    unit.position.x = 15;
+    unit.position.y = 11.55;
+    expect(isNarrowPassageAt(layer.map, layer.clearance, 15, 11.55)).toBe(false);
+    expect(isNarrowPassageAt(layer.map, layer.clearance, 15, 11.55, true)).toBe(true);
+    state.tick += 60;
+    sense(state);
+    expect(unit.passageEntered).toBe(entered);
+    // a unit with no turn does not start one there
+    unit.passageEntered = -1;
+    sense(state);
+    expect(unit.passageEntered).toBe(-1);
+    unit.position.y = 12;
+    sense(state);
+    expect(unit.passageEntered).toBeGreaterThanOrEqual(0);
+    // out on the far side
+    unit.position.x = 16.6;
+    sense(state);
+    expect(unit.passageEntered).toBe(-1);
   });
 });
