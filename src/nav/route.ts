@@ -408,7 +408,7 @@ function padIndex(cell: number): number {
  */
 function runTileSearch(layer: NavLayer, tile: number, out: Float64Array | null): void {
   const { steps, sums } = tileCells(layer, tile);
-  if (out !== null && sums[sums.length - 1] === 0 && !(globalThis as any).__noSweep) {
+  if (out !== null && sums[sums.length - 1] === 0) {
     sweepOpenTile(out);
     layer.map.work += SWEEP_WORK;
     return;
@@ -522,8 +522,7 @@ function sweepOpenTile(out: Float64Array): void {
       costs[cell] = best;
     }
   }
-  // the padding never takes a cost (it is only read), so UNREACHED + a step stays out of range
-  // of every real cost and the tile's cells are all reached when there is a seed
+  // the padding keeps UNREACHED (it is only read): a step from it never beats a real cost
   writeCosts(out);
 }
 
@@ -879,21 +878,30 @@ export function routeCost(route: Route, x: number, y: number): number {
   const here = cellCost(route, column, row);
   if (here !== Infinity || roomAt(map, column, row) >= route.layer.clearance) return here;
   for (let ring = 1; ring <= MARGIN_RINGS; ring++) {
+    const offsets = RING_OFFSETS[ring - 1]!;
     let best = Infinity;
-    for (let dy = -ring; dy <= ring; dy++) {
-      // the ring's cells only: its top and bottom rows whole, its sides' two ends
-      const step = dy === -ring || dy === ring ? 1 : 2 * ring;
-      for (let dx = -ring; dx <= ring; dx += step) best = Math.min(best, cellCost(route, column + dx, row + dy));
-    }
+    for (let k = 0; k < offsets.length; k += 2) best = Math.min(best, cellCost(route, column + offsets[k]!, row + offsets[k + 1]!));
     if (best !== Infinity) return best + ring * NAV_CELL * NEAR_COST;
   }
   return Infinity;
 }
 
-/** rings of cells round a cell in a wall's margin searched for a route length: a default unit's
+/** rings of cells round a cell in a wall's margin searched for free cells: a default unit's
  * centre can be up to about 0.35 m (the 0.15 m the clearance adds to its radius, and the half
  * diagonal of a cell that the map's room takes off) inside the margin, so two cells deep */
 const MARGIN_RINGS = 2;
+
+/** per ring (1, 2, ...): the column and row offsets of its cells, in pairs */
+const RING_OFFSETS: readonly Int8Array[] = Array.from({ length: MARGIN_RINGS }, (_, index) => {
+  const ring = index + 1;
+  const offsets: number[] = [];
+  for (let dy = -ring; dy <= ring; dy++) {
+    // the top and bottom rows whole, the sides' two ends
+    const step = dy === -ring || dy === ring ? 1 : 2 * ring;
+    for (let dx = -ring; dx <= ring; dx += step) offsets.push(dx, dy);
+  }
+  return Int8Array.from(offsets);
+});
 
 /**
  * The neighbour cell (8 neighbours, no corner cutting) with the least length; the cell itself at
@@ -1022,15 +1030,13 @@ export function isNarrowPassageAt(map: NavMap, clearance: number, x: number, y: 
   if (room >= clearance) return room < clearance + ONE_LANE / 2 && isPassageCell(map, clearance, column, row, Math.round(ONE_LANE / NAV_CELL));
   if (!margin) return false;
   for (let ring = 1; ring <= MARGIN_RINGS; ring++) {
+    const offsets = RING_OFFSETS[ring - 1]!;
     let found = false;
-    for (let dy = -ring; dy <= ring; dy++) {
-      const step = dy === -ring || dy === ring ? 1 : 2 * ring;
-      for (let dx = -ring; dx <= ring; dx += step) {
-        const near = roomAt(map, column + dx, row + dy);
-        if (near < clearance) continue;
-        found = true;
-        if (near < clearance + ONE_LANE / 2 && isPassageCell(map, clearance, column + dx, row + dy, Math.round(ONE_LANE / NAV_CELL))) return true;
-      }
+    for (let k = 0; k < offsets.length; k += 2) {
+      const near = roomAt(map, column + offsets[k]!, row + offsets[k + 1]!);
+      if (near < clearance) continue;
+      found = true;
+      if (near < clearance + ONE_LANE / 2 && isPassageCell(map, clearance, column + offsets[k]!, row + offsets[k + 1]!, Math.round(ONE_LANE / NAV_CELL))) return true;
     }
     if (found) return false;
   }
