@@ -218,7 +218,7 @@ function sideLinks(layer: NavLayer, side: number): { sides: Int32Array; costs: F
     if (boxCount(crowded, from, to) === 0 || isPlainPath(steps, from, to, true) || isPlainPath(steps, from, to, false)) {
       costs[k] = octile(from, to);
     } else {
-      costs[k] = -1;
+      costs[k] = -1; // left to the search below
       addSearchTarget(to);
     }
   }
@@ -353,7 +353,8 @@ let _seedCells = new Int32Array(8 * TILE_CELLS);
 let _seedCosts = new Int32Array(_seedCells.length);
 let _seedCount = 0;
 const _seedOrder: number[] = [];
-/** the cells (padded indices) a search without output is for, and a mark on each */
+/** the cells (padded indices) a search without output is for, and a mark on each (a tile has at
+ * most 4 x TILE_CELLS / 2 sides: free runs along a border are parted by a blocked cell) */
 const _targets = new Int32Array(4 * TILE_CELLS);
 const _isTarget = new Uint8Array(PAD_AREA);
 let _targetCount = 0;

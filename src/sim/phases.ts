@@ -96,8 +96,9 @@ function trackPassageTurn(sim: SimulationState, unit: Unit, route: Route | null)
   }
   const { map, clearance } = route!.layer;
   const { x, y } = unit.position;
-  const inside = isNarrowPassageAt(map, clearance, x, y) || (unit.passageEntered >= 0 && isNarrowPassageAt(map, clearance, x, y, true));
-  if (inside) {
+  // the margin counts only for a unit that has its turn (one against the wall beside a door's
+  // mouth would take one there)
+  if (isNarrowPassageAt(map, clearance, x, y, unit.passageEntered >= 0)) {
     if (unit.passageEntered < 0) unit.passageEntered = sim.tick;
     unit.passageSeen = sim.tick;
     unit.passageSeenRank = unit.queueRank;
