@@ -233,6 +233,28 @@ describe('the rays decision', () => {
     expect(Math.hypot(byWall.x, byWall.y)).toBeGreaterThan(10);
   });
 
+  it('takes all of the avoidance behind a unit of its own order moving off its course (braking, turning back), half otherwise', () => {
+    // a teammate 2 m ahead at 3 m/s (not held up): the agent at 4 m/s closes on it at 1 m/s
+    const ahead = (wanted: { x: number; y: number }, groupId = 1) =>
+      agent({ id: 2, position: { x: 2, y: 0.3 }, velocity: { x: 3, y: 0 }, wanted, groupId });
+    const forceAgainst = (other: Agent) => {
+      const sensing = createSensing();
+      offerNeighbour(sensing, other, 0.3);
+      const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 } };
+      // without the lean to the right for units of other orders, so only the share differs
+      rays.decide(decision, eastbound, sensing, { x: 4, y: 0 }, { ...config, keepRight: 0 });
+      return Math.hypot(decision.force.x, decision.force.y);
+    };
+    const onCourse = forceAgainst(ahead({ x: 3, y: 0 }));
+    expect(onCourse).toBeGreaterThan(10);
+    // past its slot, it wants to go back: the agent behind gives it all the room
+    expect(forceAgainst(ahead({ x: -4, y: 0 }))).toBeGreaterThan(1.9 * onCourse);
+    // braking (it wants 2 m/s): the same
+    expect(forceAgainst(ahead({ x: 2, y: 0 }))).toBeGreaterThan(1.9 * onCourse);
+    // a unit of another order off its course: half, as usual
+    expect(forceAgainst(ahead({ x: -4, y: 0 }, 2))).toBeCloseTo(onCourse, 6);
+  });
+
   it('leans right for a threat of another order coming the other way, across or its way ahead, not for one converging at 45 degrees', () => {
     const decideWith = (other: Agent, keepRight: number) => {
       const sensing = createSensing();

@@ -66,7 +66,8 @@ const QUEUE_LEAD_HORIZON = 0.5;
 /** metres: the personal space it keeps from them (they keep theirs from it) */
 const QUEUE_LEAD_GAP = 0.02;
 
-/** the share a unit takes against a held-up unit of its own order ahead of it: all of it */
+/** the share a unit takes against a unit of its own order ahead of it that is held up or off its
+ * course: all of it */
 const FOLLOW_SHARE = 1;
 
 /**
@@ -82,6 +83,28 @@ function isSlowerAhead(agent: Agent, other: Agent, dx: number, dy: number, prefe
   if (other.groupId !== agent.groupId || agent.groupId === 0 || dx * preferred.x + dy * preferred.y <= 0) return false;
   const otherSpeedSq = other.velocity.x * other.velocity.x + other.velocity.y * other.velocity.y;
   return isHeldUp(other) && otherSpeedSq < agent.velocity.x * agent.velocity.x + agent.velocity.y * agent.velocity.y;
+}
+
+/** m/s: a unit whose velocity runs this much slower than it wants along where it moves is off course */
+const OFF_COURSE = 0.5;
+
+/**
+ * Whether `other`, a unit of the agent's order at (dx, dy) from it, moves off the course it wants
+ * (it wanted on the last tick, along where it now moves, OFF_COURSE m/s less than its speed: it is
+ * braking, turning back past its slot, or swerving round someone) with the agent behind it along
+ * its motion. The agent then takes all of the avoidance: the one ahead cannot brake or turn while
+ * the ones behind keep their half of the way at its present velocity, so arriving groups ran on
+ * two or three metres past their slots into each other, and a unit swerving in a crowd was held
+ * on the line it swerved to. Read the same way from both units (from the velocity and the wanted
+ * velocity the other publishes), so the pair agrees who gives way.
+ */
+function isOffCourseAhead(agent: Agent, other: Agent, dx: number, dy: number): boolean {
+  if (other.groupId !== agent.groupId || agent.groupId === 0) return false;
+  const { x: vx, y: vy } = other.velocity;
+  if (dx * vx + dy * vy <= 0) return false;
+  const speed = Math.sqrt(vx * vx + vy * vy);
+  if (speed < 1e-9) return false;
+  return (other.wanted.x * vx + other.wanted.y * vy) / speed < speed - OFF_COURSE;
 }
 
 /**
@@ -372,7 +395,11 @@ export const raysAvoidance: AvoidanceStrategy = {
       }
       // in the open, behind a held-up unit of its own order: that one is held up by what the agent
       // may not see (units beyond it); pushing into it only passes the crowd's weight forward
-      const behind = openGround && isSlowerAhead(agent, other, dx, dy, preferred);
+      // and behind one of its order moving off its course, unless the agent is off its own course
+      // ahead of that one too (then they share as usual)
+      const behind =
+        openGround &&
+        (isSlowerAhead(agent, other, dx, dy, preferred) || (isOffCourseAhead(agent, other, dx, dy) && !isOffCourseAhead(other, agent, -dx, -dy)));
       _rays_sides[planes.count] = addReciprocalPlane(planes, agent, other, behind ? FOLLOW_SHARE : share, reach, horizon, config.responseTime);
     }
     if (planes.count === 0) {
