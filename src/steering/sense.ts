@@ -470,8 +470,26 @@ function outOfReach(bounds: Float64Array, offset: number, world: SenseWorld, age
   const { x: vx, y: vy } = agent.velocity;
   const relX = Math.max(Math.abs(vx - bounds[offset + 4]!), Math.abs(vx - bounds[offset + 5]!));
   const relY = Math.max(Math.abs(vy - bounds[offset + 6]!), Math.abs(vy - bounds[offset + 7]!));
-  return leastKeyBeyond(distance, agent, world, config, Math.sqrt(relX * relX + relY * relY)) >= cutoff;
+  if (leastKeyBeyond(distance, agent, world, config, Math.sqrt(relX * relX + relY * relY)) >= cutoff) return true;
+  // The test above lets their relative velocity point anywhere. It points only within the box of
+  // (v_agent - v_other): when no relative ray from the agent can come near enough to their box to
+  // touch any of them, none is a threat, and each is keyed by its gap alone. (Standing units
+  // beside a unit's way, whose relative velocity is the unit's own, are ruled out here.)
+  const gap = distance - agent.radius - world.maxRadius;
+  if (gap >= _sense_nearReach || 1 + Math.max(0, gap) / _sense_nearReach >= cutoff) {
+    const horizon = config.avoidHorizon;
+    const grow = agent.radius + world.maxRadius + config.avoidClearance + RAY_BOX_MARGIN;
+    if (x + horizon * Math.max(0, vx - bounds[offset + 4]!) < bounds[offset]! - grow) return true;
+    if (x + horizon * Math.min(0, vx - bounds[offset + 5]!) > bounds[offset + 1]! + grow) return true;
+    if (y + horizon * Math.max(0, vy - bounds[offset + 6]!) < bounds[offset + 2]! - grow) return true;
+    if (y + horizon * Math.min(0, vy - bounds[offset + 7]!) > bounds[offset + 3]! + grow) return true;
+  }
+  return false;
 }
+
+/** metres the box a relative ray must reach is grown by beyond the widest personal space, so
+ * rounding can never rule out a unit the ray test itself would take */
+const RAY_BOX_MARGIN = 1e-6;
 
 /** Whether nothing in occupied cell `cell` (its dense index) can be taken (`outOfReach` on its bounds). */
 function cellIsOutOfReach(world: SenseWorld, cell: number, agent: Agent, sensing: Sensing, config: SteeringConfig, crowdReach: number): boolean {

@@ -18,7 +18,12 @@ import {
   stepSimulation,
   updateSteeringConfig,
 } from '../../src/index';
-import { speedOf } from '../support';
+import { buildBenchArmy } from '../../src/scenarios/builtins';
+import { createScenarioSimulation } from '../../src/scenarios/run';
+import { createCellGrid, sortIntoCells } from '../../src/spatial/grid';
+import { type SenseWorld, createUnitPack, packUnits, senseUnit } from '../../src/steering/sense';
+import { type Sensing, createSensing } from '../../src/steering/sensing';
+import { internals, runTicks, speedOf } from '../support';
 
 
 /**
@@ -163,5 +168,50 @@ describe('neighbours between searches', () => {
     const newcomer = addUnit(sim, { x: front.position.x + 3, y: front.position.y });
     stepSimulation(sim);
     expect(neighboursOf(west[1]!)).toContain(newcomer);
+  });
+});
+
+describe('the pruned neighbour search', () => {
+  it('finds the same neighbours, keys and threat as testing every unit, beside standing blocks and in a head-on crowd', () => {
+    // 600 units: 200 crossing head-on in a lane between two standing blocks (the benchmark's
+    // standing army), after the lane has met; and the same units in a grid of a single cell,
+    // where every unit is tested and nothing is ruled out
+    const { sim } = createScenarioSimulation(buildBenchArmy(600, 200), { avoidance: 'rays', response: 'sideways' });
+    runTicks(sim, 240);
+    const state = internals(sim);
+    const world = state.senseWorld;
+    const width = world.grid.columns * world.grid.cellSize;
+    const height = world.grid.rows * world.grid.cellSize;
+    const whole: SenseWorld = { ...world, grid: createCellGrid(width, height, Math.max(width, height) + 1), pack: createUnitPack() };
+    const centres = new Float64Array(2 * world.units.length);
+    world.units.forEach((unit, index) => {
+      centres[2 * index] = unit.position.x;
+      centres[2 * index + 1] = unit.position.y;
+    });
+    // both grids sorted as the units stand now (the simulation's was sorted before the last step)
+    for (const each of [world, whole]) {
+      sortIntoCells(each.grid, centres, world.units.length);
+      packUnits(each);
+    }
+    let compared = 0;
+    let threats = 0;
+    for (const unit of state.units) {
+      if (unit.task.kind !== 'move') continue;
+      const pruned = createSensing();
+      const every = createSensing();
+      senseUnit(world, unit, pruned, state.strategy, state.config, true, true);
+      senseUnit(whole, unit, every, state.strategy, state.config, true, true);
+      const list = (sensing: Sensing) => sensing.neighbours.slice(0, sensing.neighbourCount).map((other, index) => `${other.id}:${sensing.neighbourKeys[index]}`);
+      expect(list(pruned)).toEqual(list(every));
+      expect(pruned.threat.unit?.id).toBe(every.threat.unit?.id);
+      expect(pruned.threat.fraction).toBe(every.threat.fraction);
+      expect(pruned.crowding.x).toBeCloseTo(every.crowding.x, 9);
+      expect(pruned.crowding.y).toBeCloseTo(every.crowding.y, 9);
+      compared++;
+      if (every.threat.kind === 'unit') threats++;
+    }
+    expect(compared).toBe(200);
+    // the lane has met: most movers have a unit threat to answer
+    expect(threats).toBeGreaterThan(100);
   });
 });
