@@ -71,8 +71,7 @@ export function sense(sim: SimulationState): void {
   packUnits(senseWorld);
   senseWorld.maxRadius = maxRadius;
   senseWorld.maxSpeed = Math.sqrt(maxSpeedSq);
-  for (const unit of units) {
-    if (unit.asleep) continue;
+  for (const unit of sim.awake) {
     const looksAhead = unit.task.kind !== 'idle' || sim.strategy.idleUnitsAvoid;
     // a unit that knows no neighbour yet searches every tick, so nothing entering its reach
     // waits for its turn; everyone does after a unit was added or removed
@@ -129,15 +128,36 @@ const PASSAGE_THROUGH = 0.5;
  */
 function findSleepers(sim: SimulationState): void {
   const sleeping = sim.settings.sleeping;
+  const fellAsleep = _sleep_fell;
+  fellAsleep.length = 0;
   let sleepers = 0;
   for (const unit of sim.units) {
     const sleeps = sleeping && unit.task.kind === 'idle' && unit.resting && !isBodyAwake(unit.body);
     // a unit waking searches its neighbours at once (what it knew is from before it slept)
     if (unit.asleep && !sleeps) unit.sensing.neighbourCount = 0;
+    if (sleeps && !unit.asleep) fellAsleep.push(unit);
     unit.asleep = sleeps;
     if (sleeps) sleepers++;
   }
-  if (sleepers === 0) return;
+  if (sleepers > 0) wakeNearMovers(sim);
+  // a unit falling asleep is left with no force and no request, as it stays while it sleeps (the
+  // phases after this one pass it over)
+  for (const unit of fellAsleep) {
+    if (!unit.asleep) continue;
+    set(unit.steeringForce, 0, 0);
+    set(unit.wayRequest, 0, 0);
+    unit.heldFromHome = 0;
+  }
+  const awake = sim.awake;
+  awake.length = 0;
+  for (const unit of sim.units) if (!unit.asleep) awake.push(unit);
+}
+
+/** units that fell asleep this tick (scratch for findSleepers) */
+const _sleep_fell: Unit[] = [];
+
+/** Wakes the sleeping units near enough to a unit on the move (see findSleepers). */
+function wakeNearMovers(sim: SimulationState): void {
   for (const unit of sim.units) {
     if (unit.task.kind !== 'move') continue;
     const sensing = unit.sensing;
@@ -166,8 +186,12 @@ function wake(unit: Unit): void {
  * close in the way they want to go. Writes only `wayRequest`.
  */
 export function askForWay(sim: SimulationState): void {
-  for (const unit of sim.units) set(unit.wayRequest, 0, 0);
-  for (const unit of sim.units) {
+  const awake = sim.awake;
+  // units woken below are added to the list; they stand, so they ask nobody
+  const count = awake.length;
+  for (let index = 0; index < count; index++) set(awake[index]!.wayRequest, 0, 0);
+  for (let index = 0; index < count; index++) {
+    const unit = awake[index]!;
     if (unit.task.kind !== 'move') continue;
     const sensing = unit.sensing;
     const threat = sensing.threat;
@@ -195,6 +219,7 @@ export function askForWay(sim: SimulationState): void {
 /** Wakes a sleeping unit after the sense phase, sensing it then (it searches its neighbours anew). */
 function wakeNow(sim: SimulationState, unit: Unit): void {
   wake(unit);
+  sim.awake.push(unit);
   senseUnit(sim.senseWorld, unit, unit.sensing, sim.strategy, sim.config, sim.strategy.idleUnitsAvoid, true);
 }
 
@@ -210,13 +235,8 @@ const _decide_separation = vec2();
  */
 export function decide(sim: SimulationState): void {
   const config = sim.config;
-  for (const unit of sim.units) {
+  for (const unit of sim.awake) {
     const force = unit.steeringForce;
-    if (unit.asleep) {
-      set(force, 0, 0);
-      unit.heldFromHome = 0;
-      continue;
-    }
     if (unit.task.kind === 'idle' && sim.strategy.idleUnitsAvoid && makesWay(unit)) {
       // a unit on the move is near, or it was pushed off its place: make way, walk back
       unit.resting = false;
@@ -385,7 +405,9 @@ function homeVelocity(out: Vec2, unit: Unit, config: Readonly<SteeringConfig>): 
 
 /** Phase 5: commit avoidance sides (what the others read next tick) and apply the forces to the bodies. */
 export function applyForces(sim: SimulationState): void {
-  for (const unit of sim.units) {
+  // a sleeping unit has no force to apply, and its side and wanted velocity are those it fell
+  // asleep with
+  for (const unit of sim.awake) {
     unit.avoidSide = unit.avoidance.side;
     unit.wanted.x = unit.wanting.x;
     unit.wanted.y = unit.wanting.y;
@@ -450,7 +472,7 @@ export function readBack(sim: SimulationState): void {
 /** Phase 8: arrivals end move tasks, raising `arrived` events. */
 export function settleArrivals(sim: SimulationState): void {
   const time = simulatedTime(sim);
-  for (const unit of sim.units) {
+  for (const unit of sim.awake) {
     if (unit.task.kind !== 'move' || unit.task.waiting || !hasArrived(unit)) continue;
     emit(sim.events, { type: 'arrived', unitId: unit.id, orderId: unit.task.orderId, time });
     standDown(unit);

@@ -122,6 +122,7 @@ export function createSimulation(def: SimulationDef): Simulation {
     tick: 0,
     units,
     unitsById: new Map(),
+    awake: [],
     obstacles: [],
     senseWorld: { units, grid: createCellGrid(width, height, GRID_CELL_SIZE), pack: createUnitPack(), obstacleVersion: 0, obstacles: [], walls: wallShapes(width, height), maxRadius: 0, maxSpeed: 0, castUnitRay: (x1, y1, x2, y2, exclude, out) => castUnitRay(physics, x1, y1, x2, y2, exclude as Unit, out as { owner: Unit | null; fraction: number }) },
     centres: new Float64Array(128),

@@ -175,6 +175,10 @@ export interface SimulationState {
   /** units in creation order (the order every phase visits them in) */
   readonly units: Unit[];
   readonly unitsById: Map<number, Unit>;
+  /** this tick's units that are not asleep, in creation order (units woken later in the tick are
+   * added at its end): the phases after sensing visit only these, so a sleeping army costs its
+   * sort into the grid and little else (made by the sense phase each tick) */
+  readonly awake: Unit[];
   readonly obstacles: ObstacleRecord[];
   /** units, their grid and the obstacles' sensors, as the sense phase reads them */
   readonly senseWorld: SenseWorld & { readonly grid: CellGrid; readonly obstacles: ObstacleSensor[] };

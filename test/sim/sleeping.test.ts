@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Simulation, type UnitView, addUnit, createSimulation, getUnit, issueOrder, listUnits } from '../../src/index';
-import { centreDistance, recordArrivals, runTicks } from '../support';
+import { centreDistance, internals, recordArrivals, runTicks } from '../support';
 
 /** A block of `columns` x `rows` idle units, `spacing` m apart, its corner at (x0, y0). */
 function standingBlock(sim: Simulation, x0: number, y0: number, columns: number, rows: number, spacing: number): UnitView[] {
@@ -55,6 +55,10 @@ describe('standing units sleep', () => {
     const woken = new Set<number>();
     runTicks(sim, 900, () => {
       for (const unit of line) if (!unit.asleep) woken.add(unit.id);
+      // the phases after sensing visit exactly the units awake this tick, woken ones included
+      const awake = internals(sim).awake.map((unit) => unit.id);
+      expect(new Set(awake).size).toBe(awake.length);
+      expect([...awake].sort((a, b) => a - b)).toEqual(listUnits(sim).filter((unit) => !unit.asleep).map((unit) => unit.id).sort((a, b) => a - b));
     });
     expect(arrivals.has(mover)).toBe(true);
     // the ones near its way woke and made way; the far ends of the line slept through it
@@ -66,6 +70,24 @@ describe('standing units sleep', () => {
       expect(unit.asleep).toBe(true);
       expect(Math.hypot(unit.position.x - homes[index]!.x, unit.position.y - homes[index]!.y)).toBeLessThan(0.3);
     });
+  });
+
+  it('a unit ordered right behind a sleeping one asks it for the way on its first tick: it wakes then and steps aside that tick', () => {
+    const sim = createSimulation({ width: 40, height: 30 });
+    const line = standingBlock(sim, 10, 15, 11, 1, 1.3);
+    runTicks(sim, 60);
+    expect(line.every((unit) => unit.asleep)).toBe(true);
+    // at rest 1.4 m below the middle of the line, heading through it: it has no neighbours from
+    // an earlier tick, so nobody woke the one in its way before this tick's sense phase
+    const middle = line[5]!;
+    const mover = addUnit(sim, { x: middle.position.x, y: middle.position.y - 1.4 });
+    issueOrder(sim, { kind: 'move', unitIds: [mover], target: { x: middle.position.x, y: 28 } });
+    runTicks(sim, 1);
+    expect(middle.asleep).toBe(false);
+    const awake = internals(sim).awake;
+    expect(awake.map((unit) => unit.id).sort((a, b) => a - b)).toEqual(listUnits(sim).filter((unit) => !unit.asleep).map((unit) => unit.id).sort((a, b) => a - b));
+    // it decided this tick: asked to make way, it steers
+    expect(Math.hypot(middle.steeringForce.x, middle.steeringForce.y)).toBeGreaterThan(0);
   });
 
   it('a touch wakes a sleeping unit: a unit placed overlapping it pushes it off, both end apart and fall asleep again', () => {
