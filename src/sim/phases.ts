@@ -48,14 +48,20 @@ const SEARCH_EVERY = 4;
 export function sense(sim: SimulationState): void {
   const { units, senseWorld } = sim;
   findSleepers(sim);
-  if (sim.centres.length < 2 * units.length) sim.centres = new Float64Array(Math.max(2 * units.length, 2 * sim.centres.length));
-  const centres = sim.centres;
+  if (sim.centres.length < 2 * units.length) {
+    sim.centres = new Float64Array(Math.max(2 * units.length, 2 * sim.centres.length));
+    sim.motion = new Float64Array(3 * (sim.centres.length / 2));
+  }
+  const { centres, motion } = sim;
   let maxRadius = 0;
   let maxSpeedSq = 0;
   for (let i = 0; i < units.length; i++) {
     const unit = units[i]!;
     centres[2 * i] = unit.position.x;
     centres[2 * i + 1] = unit.position.y;
+    motion[3 * i] = unit.velocity.x;
+    motion[3 * i + 1] = unit.velocity.y;
+    motion[3 * i + 2] = unit.radius;
     const speedSq = unit.velocity.x * unit.velocity.x + unit.velocity.y * unit.velocity.y;
     if (speedSq > maxSpeedSq) maxSpeedSq = speedSq;
     if (unit.radius > maxRadius) maxRadius = unit.radius;
@@ -68,7 +74,7 @@ export function sense(sim: SimulationState): void {
     trackPassageTurn(sim, unit, route);
   }
   sortIntoCells(senseWorld.grid, centres, units.length);
-  packUnits(senseWorld);
+  packUnits(senseWorld, centres, motion);
   senseWorld.maxRadius = maxRadius;
   senseWorld.maxSpeed = Math.sqrt(maxSpeedSq);
   for (const unit of sim.awake) {

@@ -184,6 +184,9 @@ export interface SimulationState {
   readonly senseWorld: SenseWorld & { readonly grid: CellGrid; readonly obstacles: ObstacleSensor[] };
   /** scratch: unit centres [x0, y0, x1, y1, ...] in `units` order, sorted into the sense grid */
   centres: Float64Array;
+  /** scratch: unit velocities and radii [vx0, vy0, r0, vx1, ...] in `units` order, read with
+   * `centres` to pack the units in grid order */
+  motion: Float64Array;
   /** orders issued since the last tick, applied at the start of the next */
   readonly pendingOrders: Array<{ order: Order; orderId: number }>;
   readonly events: EventLog;
