@@ -135,7 +135,6 @@ const PASSAGE_THROUGH = 0.5;
 function findSleepers(sim: SimulationState): void {
   const sleeping = sim.settings.sleeping;
   const fellAsleep = _sleep_fell;
-  fellAsleep.length = 0;
   let sleepers = 0;
   for (const unit of sim.units) {
     const sleeps = sleeping && unit.task.kind === 'idle' && unit.resting && !isBodyAwake(unit.body);
@@ -154,6 +153,7 @@ function findSleepers(sim: SimulationState): void {
     set(unit.wayRequest, 0, 0);
     unit.heldFromHome = 0;
   }
+  fellAsleep.length = 0;
   const awake = sim.awake;
   awake.length = 0;
   for (const unit of sim.units) if (!unit.asleep) awake.push(unit);
