@@ -134,33 +134,26 @@ const PASSAGE_THROUGH = 0.5;
  */
 function findSleepers(sim: SimulationState): void {
   const sleeping = sim.settings.sleeping;
-  const fellAsleep = _sleep_fell;
   let sleepers = 0;
   for (const unit of sim.units) {
     const sleeps = sleeping && unit.task.kind === 'idle' && unit.resting && !isBodyAwake(unit.body);
     // a unit waking searches its neighbours at once (what it knew is from before it slept)
     if (unit.asleep && !sleeps) unit.sensing.neighbourCount = 0;
-    if (sleeps && !unit.asleep) fellAsleep.push(unit);
+    // one falling asleep is left with no force and no request, as it stays while it sleeps (the
+    // phases after this one pass it over; woken again below, it is decided as usual)
+    if (sleeps && !unit.asleep) {
+      set(unit.steeringForce, 0, 0);
+      set(unit.wayRequest, 0, 0);
+      unit.heldFromHome = 0;
+    }
     unit.asleep = sleeps;
     if (sleeps) sleepers++;
   }
   if (sleepers > 0) wakeNearMovers(sim);
-  // a unit falling asleep is left with no force and no request, as it stays while it sleeps (the
-  // phases after this one pass it over)
-  for (const unit of fellAsleep) {
-    if (!unit.asleep) continue;
-    set(unit.steeringForce, 0, 0);
-    set(unit.wayRequest, 0, 0);
-    unit.heldFromHome = 0;
-  }
-  fellAsleep.length = 0;
   const awake = sim.awake;
   awake.length = 0;
   for (const unit of sim.units) if (!unit.asleep) awake.push(unit);
 }
-
-/** units that fell asleep this tick (scratch for findSleepers) */
-const _sleep_fell: Unit[] = [];
 
 /** Wakes the sleeping units near enough to a unit on the move (see findSleepers). */
 function wakeNearMovers(sim: SimulationState): void {

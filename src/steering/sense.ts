@@ -103,11 +103,10 @@ export function createUnitPack(): UnitPack {
 
 /**
  * Copies `world.units` into `world.pack` in the order of `world.grid`, which must be sorted this
- * tick: from `centres` ([x0, y0, ...]) and `motion` ([vx0, vy0, radius0, ...]) in `units` order
- * when given (plain numbers read in grid order, rather than the units' objects), else from the
- * units themselves.
+ * tick, from `centres` ([x0, y0, ...]) and `motion` ([vx0, vy0, radius0, ...]) in `units` order:
+ * plain numbers read in grid order, rather than the units' objects.
  */
-export function packUnits(world: SenseWorld, centres?: Float64Array, motion?: Float64Array): void {
+export function packUnits(world: SenseWorld, centres: Float64Array, motion: Float64Array): void {
   const { units, grid, pack } = world;
   const count = units.length;
   if (pack.x.length < count) {
@@ -122,24 +121,13 @@ export function packUnits(world: SenseWorld, centres?: Float64Array, motion?: Fl
   }
   const cells = grid.occupied.size;
   const { x, y, vx, vy, radius, cellBounds } = pack;
-  if (centres !== undefined && motion !== undefined) {
-    for (let k = 0; k < count; k++) {
-      const i = grid.order[k]!;
-      x[k] = centres[2 * i]!;
-      y[k] = centres[2 * i + 1]!;
-      vx[k] = motion[3 * i]!;
-      vy[k] = motion[3 * i + 1]!;
-      radius[k] = motion[3 * i + 2]!;
-    }
-  } else {
-    for (let k = 0; k < count; k++) {
-      const unit = units[grid.order[k]!]!;
-      x[k] = unit.position.x;
-      y[k] = unit.position.y;
-      vx[k] = unit.velocity.x;
-      vy[k] = unit.velocity.y;
-      radius[k] = unit.radius;
-    }
+  for (let k = 0; k < count; k++) {
+    const i = grid.order[k]!;
+    x[k] = centres[2 * i]!;
+    y[k] = centres[2 * i + 1]!;
+    vx[k] = motion[3 * i]!;
+    vy[k] = motion[3 * i + 1]!;
+    radius[k] = motion[3 * i + 2]!;
   }
   for (let cell = 0; cell < cells; cell++) {
     const start = grid.cellStart[cell]!;

@@ -11,6 +11,14 @@ function standingBlock(sim: Simulation, x0: number, y0: number, columns: number,
   return units;
 }
 
+/** The simulation's list of units awake this tick holds each unit not asleep, once, and no other. */
+function expectAwakeListed(sim: Simulation): void {
+  const byId = (a: number, b: number) => a - b;
+  const listed = internals(sim).awake.map((unit) => unit.id);
+  expect(new Set(listed).size).toBe(listed.length);
+  expect(listed.sort(byId)).toEqual(listUnits(sim).filter((unit) => !unit.asleep).map((unit) => unit.id).sort(byId));
+}
+
 describe('standing units sleep', () => {
   it('a block left alone falls asleep within a second and stays exactly where it stands', () => {
     const sim = createSimulation({ width: 40, height: 40 });
@@ -56,9 +64,7 @@ describe('standing units sleep', () => {
     runTicks(sim, 900, () => {
       for (const unit of line) if (!unit.asleep) woken.add(unit.id);
       // the phases after sensing visit exactly the units awake this tick, woken ones included
-      const awake = internals(sim).awake.map((unit) => unit.id);
-      expect(new Set(awake).size).toBe(awake.length);
-      expect([...awake].sort((a, b) => a - b)).toEqual(listUnits(sim).filter((unit) => !unit.asleep).map((unit) => unit.id).sort((a, b) => a - b));
+      expectAwakeListed(sim);
     });
     expect(arrivals.has(mover)).toBe(true);
     // the ones near its way woke and made way; the far ends of the line slept through it
@@ -84,8 +90,7 @@ describe('standing units sleep', () => {
     issueOrder(sim, { kind: 'move', unitIds: [mover], target: { x: middle.position.x, y: 28 } });
     runTicks(sim, 1);
     expect(middle.asleep).toBe(false);
-    const awake = internals(sim).awake;
-    expect(awake.map((unit) => unit.id).sort((a, b) => a - b)).toEqual(listUnits(sim).filter((unit) => !unit.asleep).map((unit) => unit.id).sort((a, b) => a - b));
+    expectAwakeListed(sim);
     // it decided this tick: asked to make way, it steers
     expect(Math.hypot(middle.steeringForce.x, middle.steeringForce.y)).toBeGreaterThan(0);
   });

@@ -184,14 +184,15 @@ describe('the pruned neighbour search', () => {
     const height = world.grid.rows * world.grid.cellSize;
     const whole: SenseWorld = { ...world, grid: createCellGrid(width, height, Math.max(width, height) + 1), pack: createUnitPack() };
     const centres = new Float64Array(2 * world.units.length);
+    const motion = new Float64Array(3 * world.units.length);
     world.units.forEach((unit, index) => {
-      centres[2 * index] = unit.position.x;
-      centres[2 * index + 1] = unit.position.y;
+      centres.set([unit.position.x, unit.position.y], 2 * index);
+      motion.set([unit.velocity.x, unit.velocity.y, unit.radius], 3 * index);
     });
     // both grids sorted as the units stand now (the simulation's was sorted before the last step)
     for (const each of [world, whole]) {
       sortIntoCells(each.grid, centres, world.units.length);
-      packUnits(each);
+      packUnits(each, centres, motion);
     }
     let compared = 0;
     let threats = 0;
