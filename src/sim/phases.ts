@@ -311,6 +311,7 @@ function waitsForOncoming(unit: Unit): boolean {
 function steerFor(sim: SimulationState, unit: Unit, preferred: Vec2): void {
   const config = sim.config;
   velocityChangeForce(_decide_seek, unit, preferred.x, preferred.y, config);
+  unit.avoidance.lean = 0;
   sim.strategy.decide(unit.avoidance, unit, unit.sensing, preferred, config);
   separationForce(_decide_separation, unit, unit.sensing.crowding, config);
   unit.steeringForce.x = _decide_seek.x + unit.avoidance.force.x + _decide_separation.x;
@@ -410,6 +411,7 @@ export function applyForces(sim: SimulationState): void {
     unit.avoidSide = unit.avoidance.side;
     unit.wanted.x = unit.wanting.x;
     unit.wanted.y = unit.wanting.y;
+    unit.lean = unit.avoidance.lean;
     // a resting unit only brakes, so a sleeping body is not woken to push it by nothing
     const wake = !unit.resting;
     applySteeringForce(unit.body, unit.steeringForce, unit.mass, unit.maxSpeed, sim.settings.dt, wake);

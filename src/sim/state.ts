@@ -143,9 +143,11 @@ export interface Unit {
   distanceToTarget: number;
   /** metres of route left while queueing at a passage, else Infinity (Agent.queueRank) */
   queueRank: number;
+  /** how strongly it leaned right on the last tick (Agent.lean), committed with the side */
+  lean: number;
   /** seconds the unit has spent slower than HELD_OFF_SPEED while on a move order */
   slowTime: number;
-  /** this tick's avoidance decision: side and force (newtons) */
+  /** this tick's avoidance decision: side, force (newtons) and lean */
   avoidance: AvoidanceDecision;
   /** newtons: the total steering force decided this tick, after truncation to maxForce */
   steeringForce: Vec2;
@@ -305,7 +307,7 @@ export interface UnitView {
   readonly waypoint: ReadonlyVec2;
   /** the last sense phase: rays, threat, crowding (for debug drawing) */
   readonly sensing: DeepReadonly<Sensing>;
-  /** the last tick's avoidance decision: side and force (newtons) */
+  /** the last tick's avoidance decision: side, force (newtons) and lean */
   readonly avoidance: DeepReadonly<AvoidanceDecision>;
   /** newtons: the whole steering force of the last tick */
   readonly steeringForce: ReadonlyVec2;
@@ -353,7 +355,7 @@ export function unitJson(this: Unit): UnitJson {
             group: task.group === null ? null : { target: { x: task.group.target.x, y: task.group.target.y }, radius: task.group.radius },
           },
     waypoint: { x: this.waypoint.x, y: this.waypoint.y },
-    avoidance: { side: this.avoidance.side, force: { x: this.avoidance.force.x, y: this.avoidance.force.y } },
+    avoidance: { side: this.avoidance.side, force: { x: this.avoidance.force.x, y: this.avoidance.force.y }, lean: this.avoidance.lean },
     steeringForce: { x: this.steeringForce.x, y: this.steeringForce.y },
     asleep: this.asleep,
   };

@@ -19,10 +19,13 @@ export interface AvoidanceDecision {
   side: Side;
   /** newtons, world frame; zero when not avoiding */
   force: Vec2;
+  /** how strongly the unit leans to its right, from 0 to 1 (read by others next tick as
+   * Agent.lean); 0 for strategies that do not lean */
+  lean: number;
 }
 
 export function createAvoidanceDecision(): AvoidanceDecision {
-  return { side: NO_SIDE, force: vec2() };
+  return { side: NO_SIDE, force: vec2(), lean: 0 };
 }
 
 /**
@@ -62,9 +65,10 @@ export const NO_CIRCLES = {
   consider: (): void => {},
 } as const;
 
-/** Clears a decision: no side, no force. */
+/** Clears a decision: no side, no force, no lean. */
 export function decideNothing(out: AvoidanceDecision): void {
   out.side = NO_SIDE;
+  out.lean = 0;
   out.force.x = 0;
   out.force.y = 0;
 }

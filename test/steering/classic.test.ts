@@ -27,6 +27,7 @@ function agent(fields: Partial<Agent> = {}): Agent {
     groupId: 0,
     distanceToTarget: Infinity,
     queueRank: Infinity,
+    lean: 0,
     wanted: { x: 0, y: 0 },
     ...fields,
   };
@@ -38,7 +39,7 @@ type Circle = [x: number, y: number, radius: number];
 function run(strategy: AvoidanceStrategy, me: Agent, circles: Circle[]) {
   const sensing = createSensing();
   circles.forEach(([x, y, radius], index) => strategy.consider(sensing, me, { x, y }, radius, null, index + 1, config));
-  const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 } };
+  const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 }, lean: 0 };
   strategy.decide(decision, me, sensing, me.velocity, config);
   return { threat: sensing.threat, sensing, decision };
 }

@@ -17,7 +17,7 @@ import { runTicks } from '../support';
 const rays = AVOIDANCE_STRATEGIES.rays;
 
 function agent(fields: Partial<Agent> & Pick<Agent, 'position' | 'velocity'>): Agent {
-  return { id: 1, radius: 0.5, mass: 15.7, maxSpeed: 4, maxForce: 251, avoidSide: NO_SIDE, groupId: 1, distanceToTarget: Infinity, queueRank: Infinity, wanted: { x: 0, y: 0 }, ...fields };
+  return { id: 1, radius: 0.5, mass: 15.7, maxSpeed: 4, maxForce: 251, avoidSide: NO_SIDE, groupId: 1, distanceToTarget: Infinity, queueRank: Infinity, lean: 0, wanted: { x: 0, y: 0 }, ...fields };
 }
 
 // the agent most cases are seen from: at the origin, moving east (+x); its left is +y
@@ -176,13 +176,13 @@ describe('the rays decision', () => {
   const decide = (me: Agent, others: Agent[], preferred: { x: number; y: number }) => {
     const sensing = createSensing();
     for (const other of others) offerNeighbour(sensing, other, 0.5);
-    const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 } };
+    const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 }, lean: 0 };
     rays.decide(decision, me, sensing, preferred, config);
     return decision;
   };
 
   it('adds no force with nothing to answer', () => {
-    expect(decide(eastbound, [], { x: 4, y: 0 })).toEqual({ side: NO_SIDE, force: { x: 0, y: 0 } });
+    expect(decide(eastbound, [], { x: 4, y: 0 })).toEqual({ side: NO_SIDE, force: { x: 0, y: 0 }, lean: 0 });
   });
 
   it('turns the wanted velocity by a force toward the chosen one, and names the side it passes on', () => {
@@ -222,7 +222,7 @@ describe('the rays decision', () => {
         sensing.obstacles[0] = prepareShape({ type: 'box', x: 0, y: 30, width: 60, height: 1, angle: 0 });
         sensing.obstacleCount = 1;
       }
-      const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 } };
+      const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 }, lean: 0 };
       rays.decide(decision, eastbound, sensing, { x: 4, y: 0 }, config);
       return decision.force;
     };
@@ -240,7 +240,7 @@ describe('the rays decision', () => {
     const forceAgainst = (other: Agent) => {
       const sensing = createSensing();
       offerNeighbour(sensing, other, 0.3);
-      const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 } };
+      const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 }, lean: 0 };
       // without the lean to the right for units of other orders, so only the share differs
       rays.decide(decision, eastbound, sensing, { x: 4, y: 0 }, { ...config, keepRight: 0 });
       return Math.hypot(decision.force.x, decision.force.y);
@@ -259,7 +259,7 @@ describe('the rays decision', () => {
     const decideWith = (other: Agent, keepRight: number) => {
       const sensing = createSensing();
       offerNeighbour(sensing, other, 0.3);
-      const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 } };
+      const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 }, lean: 0 };
       rays.decide(decision, eastbound, sensing, { x: 4, y: 0 }, { ...config, keepRight });
       return decision.force;
     };
@@ -279,6 +279,30 @@ describe('the rays decision', () => {
     expect(leans(coming(Math.PI / 4))).toBe(false);
   });
 
+  it('pressed behind a unit of its own order that leans, takes up nine tenths of its lean; not from one behind it, further off, or of another order', () => {
+    // nothing of another order near: all the lean there is comes from the unit just ahead
+    const decideBehind = (other: Agent) => {
+      const sensing = createSensing();
+      offerNeighbour(sensing, other, 1.2);
+      const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 }, lean: 0 };
+      rays.decide(decision, eastbound, sensing, { x: 4, y: 0 }, config);
+      return decision;
+    };
+    // walking just ahead at the agent's velocity: nothing to avoid, so the force is the lean's alone
+    const teammate = (x: number, lean: number, groupId = 1) => agent({ id: 2, groupId, position: { x, y: 0.2 }, velocity: { x: 4, y: 0 }, wanted: { x: 4, y: 0 }, lean });
+    const pressed = decideBehind(teammate(1.6, 1));
+    expect(pressed.lean).toBeCloseTo(0.9, 12);
+    // and the lean turns its wanted velocity to its right (-y): the force pulls that way
+    const straight = decideBehind(teammate(1.6, 0));
+    expect(straight.lean).toBe(0);
+    expect(pressed.force.y).toBeLessThan(straight.force.y - 10);
+    expect(decideBehind(teammate(1.6, 0.5)).lean).toBeCloseTo(0.45, 12);
+    // behind the agent, more than a metre ahead (edge to edge), or of another order: none
+    expect(decideBehind(teammate(-1.6, 1)).lean).toBe(0);
+    expect(decideBehind(teammate(2.6, 1)).lean).toBe(0);
+    expect(decideBehind(teammate(1.6, 1, 2)).lean).toBe(0);
+  });
+
   it('does not answer a standing unit further away than where it stops', () => {
     const standing = agent({ id: 2, position: { x: 2, y: 0 }, velocity: { x: 0, y: 0 }, groupId: 0 });
     expect(decide(agent({ ...eastbound, distanceToTarget: 0.5 }), [standing], { x: 4, y: 0 }).force).toEqual({ x: 0, y: 0 });
@@ -293,7 +317,7 @@ describe('obstacles in the rays decision', () => {
     const sensing = createSensing();
     for (const other of others) offerNeighbour(sensing, other, 0.5);
     for (const shape of obstacles) sensing.obstacles[sensing.obstacleCount++] = prepareShape(shape);
-    const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 } };
+    const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 }, lean: 0 };
     rays.decide(decision, me, sensing, want, config);
     const gain = me.mass / config.responseTime;
     return { x: want.x + decision.force.x / gain, y: want.y + decision.force.y / gain };

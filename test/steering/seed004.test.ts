@@ -10,7 +10,7 @@ import { createSensing, recordUnitThreat } from '../../src/steering/sensing';
 import { seed004Avoidance } from '../../src/steering/strategies/seed004';
 
 function agent(fields: Partial<Agent> & Pick<Agent, 'position' | 'velocity'>): Agent {
-  return { id: 1, radius: 0.5, mass: 15.7, maxSpeed: 4, maxForce: 251, avoidSide: NO_SIDE, groupId: 1, distanceToTarget: Infinity, queueRank: Infinity, wanted: { x: 0, y: 0 }, ...fields };
+  return { id: 1, radius: 0.5, mass: 15.7, maxSpeed: 4, maxForce: 251, avoidSide: NO_SIDE, groupId: 1, distanceToTarget: Infinity, queueRank: Infinity, lean: 0, wanted: { x: 0, y: 0 }, ...fields };
 }
 
 const eastbound = agent({ position: { x: 0, y: 0 }, velocity: { x: 4, y: 0 } });
@@ -19,7 +19,7 @@ function decide(me: Agent, other: Agent, fraction: number) {
   const sensing = createSensing();
   sensing.raysCast = true;
   recordUnitThreat(sensing.threat, other, fraction, 0, 0, 0);
-  const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 } };
+  const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 }, lean: 0 };
   seed004Avoidance.decide(decision, me, sensing, { x: 4, y: 0 }, DEFAULT_STEERING_CONFIG);
   return decision;
 }
@@ -33,7 +33,7 @@ describe('seed004: the article\'s rules', () => {
 
   it('ignores a threat going the same way that is not avoiding, but not one that is', () => {
     const ahead = agent({ id: 2, position: { x: 3, y: 0 }, velocity: { x: 2, y: 0 } });
-    expect(decide(eastbound, ahead, 0.5)).toEqual({ side: NO_SIDE, force: { x: 0, y: 0 } });
+    expect(decide(eastbound, ahead, 0.5)).toEqual({ side: NO_SIDE, force: { x: 0, y: 0 }, lean: 0 });
     expect(decide(eastbound, agent({ ...ahead, avoidSide: RIGHT }), 0.5).side).toBe(RIGHT);
   });
 
