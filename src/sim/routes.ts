@@ -5,14 +5,26 @@
  */
 import { hypot } from '../math/exact';
 import type { ReadonlyVec2, Vec2 } from '../math/vec2';
-import { NAV_CELL, columnOf, isClearLine, isFreeCell, nearestFreeCell, rowOf } from '../nav/navmap';
-import { NEAR_COST, type Route, cellCost, createRoute, isUsable, passageAhead, routeCost, steerPoint } from '../nav/route';
+import { NAV_CELL, type NavMap, columnOf, isClearLine, isFreeCell, nearestFreeCell, rowOf } from '../nav/navmap';
+import { NEAR_COST, type Route, cellCost, createRoute, isNarrowPassageAt, isUsable, passageAhead, routeCost, steerPoint } from '../nav/route';
 import type { SimulationState, Unit } from './state';
 
 const WAYPOINT_INTERVAL = 15;
 /** Whether a passage is close ahead on the unit's way: it queues there with its order (Agent.queueRank). */
 export function isQueueing(unit: Unit): boolean {
   return unit.passageDistance < QUEUE_RANGE;
+}
+
+/**
+ * Whether the passage the unit meets `passageDistance` metres down the line to its waypoint takes
+ * one unit at a time (isNarrowPassageAt where the line comes into it, its wall margin counted).
+ */
+function isSingleFileAt(unit: Unit, map: NavMap, clearance: number): boolean {
+  const dx = unit.waypoint.x - unit.position.x;
+  const dy = unit.waypoint.y - unit.position.y;
+  const length = Math.sqrt(dx * dx + dy * dy);
+  const along = length > 1e-9 ? unit.passageDistance / length : 0;
+  return isNarrowPassageAt(map, clearance, unit.position.x + dx * along, unit.position.y + dy * along, true);
 }
 
 /** metres of path a unit looks down its route for the furthest point in clear line */
@@ -48,6 +60,7 @@ export function followRoute(sim: SimulationState, unit: Unit, route: Route, targ
     }
     const { map, clearance } = field.layer;
     unit.passageDistance = passageAhead(map, clearance, unit.position.x, unit.position.y, unit.waypoint.x, unit.waypoint.y);
+    unit.queueSingleFile = unit.passageDistance < Infinity && isSingleFileAt(unit, map, clearance);
   }
   if (unit.waypoint.x === target.x && unit.waypoint.y === target.y) return;
   const wx = unit.waypoint.x - unit.position.x;

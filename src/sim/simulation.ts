@@ -243,6 +243,7 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
     groupId: 0,
     distanceToTarget: Infinity,
     queueRank: Infinity,
+    queueSingleFile: false,
     lean: 0,
     sensing: createSensing(),
     avoidance: createAvoidanceDecision(),

@@ -143,6 +143,8 @@ export interface Unit {
   distanceToTarget: number;
   /** metres of route left while queueing at a passage, else Infinity (Agent.queueRank) */
   queueRank: number;
+  /** whether the passage on its way (passageDistance) takes one unit at a time (Agent.queueSingleFile) */
+  queueSingleFile: boolean;
   /** how strongly it leaned right on the last tick (Agent.lean), committed with the side */
   lean: number;
   /** seconds the unit has spent slower than HELD_OFF_SPEED while on a move order */

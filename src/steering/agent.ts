@@ -37,6 +37,9 @@ export interface Agent {
   /** metres of its order's route still to walk, while a passage (a door, a gap) is close ahead on
    * its way: units of one order go through nearest first (see rays.ts); Infinity otherwise */
   readonly queueRank: number;
+  /** while it queues: whether that passage takes one unit at a time (then the one behind in the
+   * queue gives all of the way: see rays.ts) */
+  readonly queueSingleFile: boolean;
   /** how strongly it leaned its wanted velocity to its right on the last tick, from 0 to 1 (units
    * of its order behind it in a press take the lean up: see rays.ts) */
   readonly lean: number;

@@ -27,6 +27,7 @@ function agent(fields: Partial<Agent> = {}): Agent {
     groupId: 0,
     distanceToTarget: Infinity,
     queueRank: Infinity,
+    queueSingleFile: false,
     lean: 0,
     wanted: { x: 0, y: 0 },
     ...fields,

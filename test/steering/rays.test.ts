@@ -17,7 +17,7 @@ import { runTicks } from '../support';
 const rays = AVOIDANCE_STRATEGIES.rays;
 
 function agent(fields: Partial<Agent> & Pick<Agent, 'position' | 'velocity'>): Agent {
-  return { id: 1, radius: 0.5, mass: 15.7, maxSpeed: 4, maxForce: 251, avoidSide: NO_SIDE, groupId: 1, distanceToTarget: Infinity, queueRank: Infinity, lean: 0, wanted: { x: 0, y: 0 }, ...fields };
+  return { id: 1, radius: 0.5, mass: 15.7, maxSpeed: 4, maxForce: 251, avoidSide: NO_SIDE, groupId: 1, distanceToTarget: Infinity, queueRank: Infinity, queueSingleFile: false, lean: 0, wanted: { x: 0, y: 0 }, ...fields };
 }
 
 // the agent most cases are seen from: at the origin, moving east (+x); its left is +y
@@ -209,6 +209,20 @@ describe('the rays decision', () => {
     // about level (within a quarter metre of route), or of different orders: both give way
     expect(size(decide(first(2.9), [second(3)], up).force)).toBeGreaterThan(10);
     expect(size(decide(first(2, 1), [second(3, 2)], up).force)).toBeGreaterThan(10);
+  });
+
+  it('queueing at a passage one unit wide: the one behind gives all of the way to the one nearer through', () => {
+    // as above: two units of one order converge on a mouth, the first 1 m nearer the way through
+    const up = { x: 1.73, y: 1 };
+    const down = { x: 1.73, y: -1 };
+    const first = agent({ id: 1, position: { x: -2, y: -1.55 }, velocity: up, queueRank: 2 });
+    const second = (queueSingleFile: boolean, queueRank = 3) => agent({ id: 2, position: { x: -2, y: 1.55 }, velocity: down, queueRank, queueSingleFile });
+    const size = (force: { x: number; y: number }) => Math.hypot(force.x, force.y);
+    const asUsual = size(decide(second(false), [first], down).force);
+    expect(asUsual).toBeGreaterThan(10);
+    expect(size(decide(second(true), [first], down).force)).toBeGreaterThan(1.9 * asUsual);
+    // about level with it, the one behind keeps its half
+    expect(size(decide(second(true, 2.1), [first], down).force)).toBeCloseTo(size(decide(second(false, 2.1), [first], down).force), 9);
   });
 
   it('in the open, takes all of the avoidance behind a held-up unit of its own order; by a wall, half', () => {

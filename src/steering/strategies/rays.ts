@@ -415,18 +415,22 @@ export const raysAvoidance: AvoidanceStrategy = {
       const horizon = otherStanding ? Math.min(config.avoidHorizon, STANDING_HORIZON) : config.avoidHorizon;
       if (isQueuedBehind(agent, other)) {
         // queueing at a passage, the agent nearer the way through: it goes first, only not
-        // walking into the one behind it; the one behind gives way as usual
+        // walking into the one behind it; the one behind gives way as usual, or all of the way
+        // at a passage one unit wide (below)
         const pressed = Math.min(reach, contact + QUEUE_LEAD_GAP);
         _rays_sides[planes.count] = addReciprocalPlane(planes, agent, other, share, pressed, Math.min(horizon, QUEUE_LEAD_HORIZON), config.responseTime);
         continue;
       }
-      // in the open, behind a held-up unit of its own order: that one is held up by what the agent
-      // may not see (units beyond it); pushing into it only passes the crowd's weight forward
-      // and behind one of its order moving off its course, unless the agent is off its own course
-      // ahead of that one too (then they share as usual)
+      // queueing for a passage one unit wide behind one nearer the way through: all of the way (a
+      // crowd pressing on a 2 m gap between rocks wedged three abreast in its mouth, the first in
+      // the queue held behind the two at the corners); in the open, behind a held-up unit of its
+      // own order: that one is held up by what the agent may not see (units beyond it); pushing
+      // into it only passes the crowd's weight forward; and behind one of its order moving off its
+      // course, unless the agent is off its own course ahead of that one too (then they share as
+      // usual)
       const behind =
-        openGround &&
-        (isSlowerAhead(agent, other, dx, dy, preferred) || (isOffCourseAhead(agent, other, dx, dy) && !isOffCourseAhead(other, agent, -dx, -dy)));
+        (agent.queueSingleFile && isQueuedBehind(other, agent)) ||
+        (openGround && (isSlowerAhead(agent, other, dx, dy, preferred) || (isOffCourseAhead(agent, other, dx, dy) && !isOffCourseAhead(other, agent, -dx, -dy))));
       _rays_sides[planes.count] = addReciprocalPlane(planes, agent, other, behind ? FOLLOW_SHARE : share, reach, horizon, config.responseTime);
     }
     if (planes.count === 0) {
