@@ -15,6 +15,8 @@ import { MAX_PAGE_UNITS, SPEEDS, type ScenarioChoice } from './session';
 /** The live-tunable controller settings, with slider ranges. */
 const TUNING: Array<[key: keyof SteeringConfig, min: number, max: number, step: number]> = [
   ['lookAheadTime', 0, 4, 0.05],
+  ['keepRight', 0, 1.5, 0.01],
+  ['passAside', 0, 1.5, 0.01],
   ['avoidWeight', 0, 12, 0.1],
   ['avoidClearance', 0, 1, 0.01],
   ['responseTime', 0.02, 1, 0.01],

@@ -142,6 +142,7 @@ function randomSteering(random: Random): Record<string, number> {
     ['separationGap', 0, 5],
     ['responseTime', 0.01, 2],
     ['keepRight', 0, 1.5],
+    ['passAside', 0, 1.5],
   ];
   const [key, min, max] = settings[Math.floor(random.range(0, settings.length))]!;
   return { [key]: round(random.range(min, max)) };

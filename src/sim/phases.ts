@@ -19,6 +19,7 @@ import { decideNothing } from '../steering/strategy';
 import { nowMs } from './clock';
 import { emit } from './events';
 import { standDown } from './planning';
+import { applyPassingShift, planPassing } from './passing';
 import { applyRecovery, trackProgress } from './progress';
 import { followRoute, isQueueing } from './routes';
 import { type SimulationState, type Unit, simulatedTime } from './state';
@@ -234,6 +235,9 @@ const _decide_separation = vec2();
  */
 export function decide(sim: SimulationState): void {
   const config = sim.config;
+  // orders walking at each other step aside as blocks (passing.ts)
+  const passing = sim.strategy.passesGroups && config.passAside > 0;
+  if (passing) planPassing(sim);
   for (const unit of sim.awake) {
     const force = unit.steeringForce;
     if (unit.task.kind === 'idle' && sim.strategy.idleUnitsAvoid && makesWay(unit)) {
@@ -267,6 +271,7 @@ export function decide(sim: SimulationState): void {
           preferred.y *= scale;
         }
       }
+      if (passing) applyPassingShift(unit, preferred, config.passAside);
       if (unit.progress.recovery !== 'none') applyRecovery(unit, preferred);
       set(unit.wanting, preferred.x, preferred.y);
       steerFor(sim, unit, preferred);

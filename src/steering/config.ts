@@ -15,6 +15,10 @@ export interface SteeringConfig {
    * order are about to meet it (in full when the meeting is now), so opposite flows form lanes and
    * crossing flows swirl rather than knot. Default 0.6. */
   keepRight: number;
+  /** radians: how far at most a `rays` order walking head-on at another turns its units' way to
+   * step aside as a whole, so the two blocks pass side by side rather than pressing into each
+   * other (sim/passing.ts); 0 turns it off. Default 0.54 (a step across of 0.6 times the speed). */
+  passAside: number;
   /** seconds a unit takes to reach the velocity it wants (seek / arrive / avoid gain).
    * Smaller is snappier and uses more force. Default 0.05 s. */
   responseTime: number;
@@ -48,6 +52,7 @@ export const DEFAULT_STEERING_CONFIG: Readonly<SteeringConfig> = Object.freeze({
   lookAheadTime: 1.5,
   avoidHorizon: 3.5,
   keepRight: 0.6,
+  passAside: 0.54,
   responseTime: 0.05,
   avoidWeight: 4,
   avoidClearance: 0.1,
@@ -69,6 +74,7 @@ const LIMITS: Record<keyof SteeringConfig, { min: number; inclusive: boolean; ma
   lookAheadTime: { min: 0, inclusive: true, max: 10 },
   avoidHorizon: { min: 0, inclusive: false, max: 10 },
   keepRight: { min: 0, inclusive: true, max: Math.PI / 2 },
+  passAside: { min: 0, inclusive: true, max: 1.5 },
   responseTime: { min: 0, inclusive: false, max: 10 },
   avoidWeight: { min: 0, inclusive: true, max: 100 },
   avoidClearance: { min: 0, inclusive: true, max: 5 },

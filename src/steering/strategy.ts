@@ -47,6 +47,9 @@ export interface AvoidanceStrategy {
   /** whether units with no order also avoid (step out of the way of units that come at them,
    * then go back to where they stood); otherwise they only brake and separate */
   readonly idleUnitsAvoid: boolean;
+  /** whether orders walking at each other step aside as blocks before they meet (sim/passing.ts,
+   * up to `passAside`) */
+  readonly passesGroups: boolean;
   /** rays: whether `other` may be a threat at all (a cheap filter before the relative ray) */
   isThreat(agent: Agent, other: Agent): boolean;
   /** circles: metres from the unit's centre within which a body's circle may matter */

@@ -31,6 +31,7 @@ export const aheadAvoidance: AvoidanceStrategy = {
   name: 'ahead',
   senses: 'circles',
   idleUnitsAvoid: false,
+  passesGroups: false,
   isThreat: () => false,
   reach: (agent, config) => {
     const speed = Math.sqrt(agent.velocity.x * agent.velocity.x + agent.velocity.y * agent.velocity.y);

@@ -22,6 +22,7 @@ export const feelerAvoidance: AvoidanceStrategy = {
   name: 'feeler',
   senses: 'circles',
   idleUnitsAvoid: false,
+  passesGroups: false,
   isThreat: () => false,
   reach: (agent) => FEELER_LENGTH_FACTOR * 2 * agent.radius,
   consider(sensing, agent, centre, radius, unit, obstacleId, config) {

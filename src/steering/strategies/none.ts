@@ -5,6 +5,7 @@ export const noAvoidance: AvoidanceStrategy = {
   name: 'none',
   senses: 'none',
   idleUnitsAvoid: false,
+  passesGroups: false,
   isThreat: () => false,
   ...NO_CIRCLES,
   decide: decideNothing,

@@ -20,6 +20,7 @@ export const projectionAvoidance: AvoidanceStrategy = {
   name: 'projection',
   senses: 'circles',
   idleUnitsAvoid: false,
+  passesGroups: false,
   isThreat: () => false,
   reach: (agent, config) => config.lookAheadTime * agent.maxSpeed,
   consider(sensing, agent, centre, radius, unit, obstacleId, config) {

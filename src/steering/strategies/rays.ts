@@ -380,6 +380,7 @@ export const raysAvoidance: AvoidanceStrategy = {
   name: 'rays',
   senses: 'rays',
   idleUnitsAvoid: true,
+  passesGroups: true,
   isThreat: isClosingIn,
   ...NO_CIRCLES,
   decide(out, agent, sensing, preferred, config) {

@@ -33,6 +33,7 @@ export const seed004Avoidance: AvoidanceStrategy = {
   name: 'seed004',
   senses: 'world-rays',
   idleUnitsAvoid: false,
+  passesGroups: false,
   isThreat: () => false,
   ...NO_CIRCLES,
   decide(out, agent, sensing, _preferred, config) {

@@ -1,0 +1,214 @@
+/**
+ * Orders passing each other as blocks. Two orders whose units walk at each other from opposite
+ * sides each step aside as a whole, to their right unless the left is much shorter, far enough
+ * that the two blocks pass side by side instead of pressing into each other face to face. The
+ * units' own avoidance only sees a few metres ahead; a block 14 m across cannot get out of the
+ * way in that distance, so only its front leaned, and the middles of the two blocks stood pressed
+ * together while their edges wrapped round each other.
+ *
+ * Worked out once per tick before the decide phase (planPassing), on each order's box: where its
+ * walking units stand, along and across the way to their slots. Read by each unit as it decides
+ * (applyPassingShift). Only units walking straight to their slots take part: not while their order
+ * is planned, nor on a route round an obstacle or through a passage (a door, a gap), where there
+ * is no room to step aside, nor within NEAR_SLOT of their slots, where a group's ways fan out.
+ */
+import { cos, sin } from '../math/exact';
+import type { Vec2 } from '../math/vec2';
+import type { SimulationState, Unit } from './state';
+
+/** One order's walking units, seen as a box along and across the way they walk. */
+interface OrderBox {
+  count: number;
+  /** metres: the centre of its units */
+  cx: number;
+  cy: number;
+  /** unit vector of the way to their slots (their directions summed, then normalised) */
+  dx: number;
+  dy: number;
+  /** metres from the centre, radii included: back and front along d, right and left across it */
+  back: number;
+  front: number;
+  right: number;
+  left: number;
+  /** m/s: its units' velocities, summed */
+  vx: number;
+  vy: number;
+  /** m/s: its units' mean max speed */
+  speed: number;
+  /** m/s: the sideways velocity its units add to their way, world frame */
+  shiftX: number;
+  shiftY: number;
+}
+
+/** cosine of the angle between two orders' ways below which they come at each other (about 154
+ * degrees): blocks crossing at 135 degrees do not step aside (their crossing swirls instead) */
+const OPPOSITE = -0.9;
+/** seconds: two orders step aside once their fronts would meet within this time */
+const LOOK_AHEAD = 5;
+/** metres kept between the two blocks' edges */
+const MARGIN = 1;
+/** an order steps to its left only when that is less than this share of the step to its right
+ * (both orders reach the same choice, from the same two boxes) */
+const KEEP_RIGHT = 0.5;
+/** seconds: the step left to make is spread over at least this long */
+const MIN_STEP_TIME = 0.5;
+/** metres: units this close to their slots are arriving, not walking as a block */
+const NEAR_SLOT = 5;
+
+const _passing_boxes: OrderBox[] = [];
+let _passing_count = 0;
+/** the box of each order seen this tick, by order id (cleared every tick) */
+const _passing_byOrder = new Map<number, OrderBox>();
+
+function boxFor(groupId: number): OrderBox {
+  let box = _passing_byOrder.get(groupId);
+  if (box !== undefined) return box;
+  if (_passing_count === _passing_boxes.length) {
+    _passing_boxes.push({ count: 0, cx: 0, cy: 0, dx: 0, dy: 0, vx: 0, vy: 0, back: 0, front: 0, right: 0, left: 0, speed: 0, shiftX: 0, shiftY: 0 });
+  }
+  box = _passing_boxes[_passing_count++]!;
+  box.count = 0;
+  box.cx = box.cy = box.dx = box.dy = box.vx = box.vy = box.speed = box.shiftX = box.shiftY = 0;
+  box.back = box.right = Infinity;
+  box.front = box.left = -Infinity;
+  _passing_byOrder.set(groupId, box);
+  return box;
+}
+
+/** Whether the unit walks straight to its slot, far enough from it to walk with its block. */
+function takesPart(unit: Unit): boolean {
+  const task = unit.task;
+  if (task.kind !== 'move' || task.waiting || unit.distanceToTarget < NEAR_SLOT) return false;
+  if (task.route === null) return true;
+  return unit.waypoint.x === task.target.x && unit.waypoint.y === task.target.y && unit.passageDistance === Infinity;
+}
+
+/**
+ * Works out every order's sideways step for this tick, from where its units stand now (read with
+ * applyPassingShift during the same tick's decide phase).
+ */
+export function planPassing(sim: SimulationState): void {
+  _passing_byOrder.clear();
+  _passing_count = 0;
+  for (const unit of sim.awake) {
+    if (!takesPart(unit)) continue;
+    const task = unit.task as Extract<Unit['task'], { kind: 'move' }>;
+    const box = boxFor(unit.groupId);
+    box.count++;
+    box.cx += unit.position.x;
+    box.cy += unit.position.y;
+    // distanceToTarget >= NEAR_SLOT > 0
+    box.dx += (task.target.x - unit.position.x) / unit.distanceToTarget;
+    box.dy += (task.target.y - unit.position.y) / unit.distanceToTarget;
+    box.speed += unit.maxSpeed;
+    box.vx += unit.velocity.x;
+    box.vy += unit.velocity.y;
+  }
+  for (let index = 0; index < _passing_count; index++) {
+    const box = _passing_boxes[index]!;
+    box.cx /= box.count;
+    box.cy /= box.count;
+    box.speed /= box.count;
+    const length = Math.sqrt(box.dx * box.dx + box.dy * box.dy);
+    // ways that cancel out: no direction (such an order takes no step, see below)
+    box.dx = length > 1e-9 ? box.dx / length : 0;
+    box.dy = length > 1e-9 ? box.dy / length : 0;
+  }
+  for (const unit of sim.awake) {
+    if (!takesPart(unit)) continue;
+    const box = _passing_byOrder.get(unit.groupId)!;
+    const px = unit.position.x - box.cx;
+    const py = unit.position.y - box.cy;
+    const along = px * box.dx + py * box.dy;
+    const across = py * box.dx - px * box.dy;
+    box.back = Math.min(box.back, along - unit.radius);
+    box.front = Math.max(box.front, along + unit.radius);
+    box.right = Math.min(box.right, across - unit.radius);
+    box.left = Math.max(box.left, across + unit.radius);
+  }
+  // a lone unit's own avoidance already steps aside (and leans right); blocks need this
+  for (let i = 0; i < _passing_count; i++) {
+    const a = _passing_boxes[i]!;
+    if (a.count < 2 || a.speed <= 0) continue;
+    for (let j = i + 1; j < _passing_count; j++) {
+      const b = _passing_boxes[j]!;
+      if (b.count < 2 || b.speed <= 0 || a.dx * b.dx + a.dy * b.dy > OPPOSITE) continue;
+      // moving the same way, whatever their slots say (two blocks that met at 45 degrees and
+      // wheeled off together, each now to walk back): not walking at each other
+      if (a.vx * b.vx + a.vy * b.vy > 0) continue;
+      planPair(a, b);
+    }
+  }
+}
+
+/** b's box in a's frame: least and most along a's way, least and most across it */
+const _passing_span = new Float64Array(4);
+
+function spanIn(a: OrderBox, b: OrderBox): void {
+  _passing_span[0] = _passing_span[2] = Infinity;
+  _passing_span[1] = _passing_span[3] = -Infinity;
+  for (let corner = 0; corner < 4; corner++) {
+    const along = corner < 2 ? b.back : b.front;
+    const across = corner % 2 === 0 ? b.right : b.left;
+    const x = b.cx + along * b.dx - across * b.dy - a.cx;
+    const y = b.cy + along * b.dy + across * b.dx - a.cy;
+    const u = x * a.dx + y * a.dy;
+    const v = y * a.dx - x * a.dy;
+    _passing_span[0] = Math.min(_passing_span[0]!, u);
+    _passing_span[1] = Math.max(_passing_span[1]!, u);
+    _passing_span[2] = Math.min(_passing_span[2]!, v);
+    _passing_span[3] = Math.max(_passing_span[3]!, v);
+  }
+}
+
+/** Two orders walking at each other: the step each takes, added to its shift. */
+function planPair(a: OrderBox, b: OrderBox): void {
+  // once either has come past the other's middle, they are passing (or passed): no new step
+  if ((b.cx - a.cx) * a.dx + (b.cy - a.cy) * a.dy <= 0 || (a.cx - b.cx) * b.dx + (a.cy - b.cy) * b.dy <= 0) return;
+  spanIn(a, b);
+  const gap = _passing_span[0]! - a.front;
+  const closing = a.speed + b.speed;
+  if (gap > closing * LOOK_AHEAD) return;
+  // how far the two must part across a's way: a to the right of b, or a to the left of b
+  const toRight = a.left - _passing_span[2]! + MARGIN;
+  const toLeft = _passing_span[3]! - a.right + MARGIN;
+  if (toRight <= 0 || toLeft <= 0) return; // apart already
+  const side = toLeft < KEEP_RIGHT * toRight ? 1 : -1;
+  // each takes half, over the time left before the fronts meet
+  const speed = (0.5 * (side === 1 ? toLeft : toRight)) / Math.max(MIN_STEP_TIME, gap / closing);
+  // across a's way, left positive: a steps to `side`, b the other way (its own `side` too)
+  const acrossX = -a.dy * side * speed;
+  const acrossY = a.dx * side * speed;
+  a.shiftX += acrossX;
+  a.shiftY += acrossY;
+  b.shiftX -= acrossX;
+  b.shiftY -= acrossY;
+}
+
+/**
+ * Turns `preferred` by the sideways step of the unit's order (planPassing), keeping its speed; the
+ * step is at most `tan(maxTurn)` times the speed across. Nothing for a unit that takes no part.
+ */
+export function applyPassingShift(unit: Unit, preferred: Vec2, maxTurn: number): void {
+  if (!takesPart(unit)) return;
+  const box = _passing_byOrder.get(unit.groupId);
+  if (box === undefined || (box.shiftX === 0 && box.shiftY === 0)) return;
+  const speed = Math.sqrt(preferred.x * preferred.x + preferred.y * preferred.y);
+  if (speed < 1e-9) return;
+  // the order's step, scaled to this unit's speed and capped
+  let shiftX = (box.shiftX * speed) / box.speed;
+  let shiftY = (box.shiftY * speed) / box.speed;
+  const shift = Math.sqrt(shiftX * shiftX + shiftY * shiftY);
+  // (maxTurn is at most 1.5 rad, so its cosine is positive)
+  const limit = (sin(maxTurn) / cos(maxTurn)) * speed;
+  if (shift > limit) {
+    shiftX *= limit / shift;
+    shiftY *= limit / shift;
+  }
+  const x = preferred.x + shiftX;
+  const y = preferred.y + shiftY;
+  const turned = Math.sqrt(x * x + y * y);
+  if (turned < 1e-9) return;
+  preferred.x = (x / turned) * speed;
+  preferred.y = (y / turned) * speed;
+}

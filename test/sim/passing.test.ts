@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { type Simulation, addUnit, createSimulation, getUnit, issueOrder, stateHash } from '../../src/index';
+import { buildBuiltInScenario } from '../../src/scenarios/builtins';
+import { createScenarioSimulation } from '../../src/scenarios/run';
+import { recordArrivals, runTicks } from '../support';
+
+/**
+ * Two blocks of 20 units (4 deep, 5 across, 1.5 m apart) walking at each other along y = 20 on
+ * an 80 x 40 m field, the westbound one `offset` metres north of the eastbound one.
+ */
+function blocks(passAside: number, offset = 0) {
+  const sim = createSimulation({ width: 80, height: 40, steering: { passAside } });
+  const east: number[] = [];
+  const west: number[] = [];
+  for (let column = 0; column < 4; column++) {
+    for (let row = 0; row < 5; row++) {
+      east.push(addUnit(sim, { x: 10 + column * 1.5, y: 17 + row * 1.5 }));
+      west.push(addUnit(sim, { x: 70 - column * 1.5, y: 17 + offset + row * 1.5 }));
+    }
+  }
+  issueOrder(sim, { kind: 'move', unitIds: east, target: { x: 66, y: 20 } });
+  issueOrder(sim, { kind: 'move', unitIds: west, target: { x: 14, y: 20 + offset } });
+  return { sim, east, west };
+}
+
+function meanY(sim: Simulation, ids: number[]): number {
+  return ids.reduce((sum, id) => sum + getUnit(sim, id)!.position.y, 0) / ids.length;
+}
+
+/** The least distance between the centres of two units of different blocks, minus their radii. */
+function leastGap(sim: Simulation, east: number[], west: number[]): number {
+  let least = Infinity;
+  for (const a of east) {
+    for (const b of west) {
+      const ua = getUnit(sim, a)!;
+      const ub = getUnit(sim, b)!;
+      least = Math.min(least, Math.hypot(ua.position.x - ub.position.x, ua.position.y - ub.position.y) - ua.radius - ub.radius);
+    }
+  }
+  return least;
+}
+
+describe('orders walking at each other step aside as blocks (sim/passing.ts)', () => {
+  it('each block steps to its right before they meet, and they pass without touching', () => {
+    const { sim, east, west } = blocks(0.54);
+    const arrivals = recordArrivals(sim);
+    let least = Infinity;
+    runTicks(sim, 360, () => {
+      least = Math.min(least, leastGap(sim, east, west));
+    });
+    // 6 s in, the fronts a few metres apart: measured 3.97 m south and 4.07 m north of y = 20
+    expect(meanY(sim, east)).toBeLessThan(17);
+    expect(meanY(sim, west)).toBeGreaterThan(23);
+    runTicks(sim, 1200, () => {
+      least = Math.min(least, leastGap(sim, east, west));
+    });
+    expect(least).toBeGreaterThan(0);
+    expect(arrivals.size).toBe(40);
+  });
+
+  it('without it (passAside 0) the blocks walk straight at each other', () => {
+    const { sim, east, west } = blocks(0);
+    runTicks(sim, 300);
+    expect(Math.abs(meanY(sim, east) - 20)).toBeLessThan(0.1);
+    expect(Math.abs(meanY(sim, west) - 20)).toBeLessThan(0.1);
+  });
+
+  it('steps to the left when the other block already stands mostly on its right; both agree', () => {
+    // the westbound block 4.5 m south: passing it on its north side is the shorter step
+    const { sim, east, west } = blocks(0.54, -4.5);
+    runTicks(sim, 300);
+    expect(meanY(sim, east)).toBeGreaterThan(21);
+    expect(meanY(sim, west)).toBeLessThan(15);
+  });
+
+  it('leaves orders that are not coming at each other as they are, tick for tick', () => {
+    const sameWay = (passAside: number) => {
+      const sim = createSimulation({ width: 80, height: 40, steering: { passAside } });
+      const front: number[] = [];
+      const back: number[] = [];
+      const across: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        front.push(addUnit(sim, { x: 20, y: 14 + 1.5 * i }));
+        back.push(addUnit(sim, { x: 12, y: 14 + 1.5 * i }));
+        across.push(addUnit(sim, { x: 40 + 1.5 * i, y: 2 }));
+      }
+      issueOrder(sim, { kind: 'move', unitIds: front, target: { x: 60, y: 18 } });
+      issueOrder(sim, { kind: 'move', unitIds: back, target: { x: 55, y: 18 } });
+      // crossing their way at right angles
+      issueOrder(sim, { kind: 'move', unitIds: across, target: { x: 44, y: 36 } });
+      runTicks(sim, 600);
+      return stateHash(sim);
+    };
+    expect(sameWay(0.54)).toBe(sameWay(0));
+  });
+
+  it('takes no part at a door: the doorway built-in runs tick for tick as without it', () => {
+    const scenario = buildBuiltInScenario('doorway', { seed: 1 });
+    const hashAfter = (passAside: number) => {
+      const { sim } = createScenarioSimulation(scenario, { steering: { passAside } });
+      runTicks(sim, 900);
+      return stateHash(sim);
+    };
+    expect(hashAfter(0.54)).toBe(hashAfter(0));
+  });
+
+  it('never makes NaN: coincident units, an order to where a block stands, a block reversed onto itself', () => {
+    const sim = createSimulation({ width: 40, height: 20 });
+    const stacked = [addUnit(sim, { x: 10, y: 10 }), addUnit(sim, { x: 10, y: 10 }), addUnit(sim, { x: 10, y: 10 })];
+    const facing = [addUnit(sim, { x: 30, y: 10 }), addUnit(sim, { x: 30, y: 10 })];
+    const still = [addUnit(sim, { x: 20, y: 4 }), addUnit(sim, { x: 21, y: 4 })];
+    issueOrder(sim, { kind: 'move', unitIds: stacked, target: { x: 32, y: 10 } });
+    issueOrder(sim, { kind: 'move', unitIds: facing, target: { x: 8, y: 10 } });
+    issueOrder(sim, { kind: 'move', unitIds: still, target: { x: 20.5, y: 4 } });
+    runTicks(sim, 600, () => {
+      for (const id of [...stacked, ...facing, ...still]) {
+        const unit = getUnit(sim, id)!;
+        expect(Number.isFinite(unit.position.x) && Number.isFinite(unit.position.y)).toBe(true);
+        expect(Number.isFinite(unit.velocity.x) && Number.isFinite(unit.velocity.y)).toBe(true);
+      }
+    });
+  });
+});
