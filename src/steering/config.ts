@@ -17,7 +17,7 @@ export interface SteeringConfig {
   keepRight: number;
   /** radians: how far at most a `rays` order walking head-on at another turns its units' way to
    * step aside as a whole, so the two blocks pass side by side rather than pressing into each
-   * other (sim/passing.ts); 0 turns it off. Default 0.54 (a step across of 0.6 times the speed). */
+   * other (sim/passing.ts); 0 turns it off. Default 0.6 (a step across of at most 0.68 times the speed). */
   passAside: number;
   /** seconds a unit takes to reach the velocity it wants (seek / arrive / avoid gain).
    * Smaller is snappier and uses more force. Default 0.05 s. */
@@ -52,7 +52,7 @@ export const DEFAULT_STEERING_CONFIG: Readonly<SteeringConfig> = Object.freeze({
   lookAheadTime: 1.5,
   avoidHorizon: 3.5,
   keepRight: 0.6,
-  passAside: 0.54,
+  passAside: 0.6,
   responseTime: 0.05,
   avoidWeight: 4,
   avoidClearance: 0.1,

@@ -42,7 +42,7 @@ function leastGap(sim: Simulation, east: number[], west: number[]): number {
 
 describe('orders walking at each other step aside as blocks (sim/passing.ts)', () => {
   it('each block steps to its right before they meet, and they pass without touching', () => {
-    const { sim, east, west } = blocks(0.54);
+    const { sim, east, west } = blocks(0.6);
     const arrivals = recordArrivals(sim);
     let least = Infinity;
     runTicks(sim, 360, () => {
@@ -67,7 +67,7 @@ describe('orders walking at each other step aside as blocks (sim/passing.ts)', (
 
   it('steps to the left when the other block already stands mostly on its right; both agree', () => {
     // the westbound block 4.5 m south: passing it on its north side is the shorter step
-    const { sim, east, west } = blocks(0.54, -4.5);
+    const { sim, east, west } = blocks(0.6, -4.5);
     runTicks(sim, 300);
     expect(meanY(sim, east)).toBeGreaterThan(21);
     expect(meanY(sim, west)).toBeLessThan(15);
@@ -91,7 +91,7 @@ describe('orders walking at each other step aside as blocks (sim/passing.ts)', (
       runTicks(sim, 600);
       return stateHash(sim);
     };
-    expect(sameWay(0.54)).toBe(sameWay(0));
+    expect(sameWay(0.6)).toBe(sameWay(0));
   });
 
   it('takes no part at a door: the doorway built-in runs tick for tick as without it', () => {
@@ -101,7 +101,7 @@ describe('orders walking at each other step aside as blocks (sim/passing.ts)', (
       runTicks(sim, 900);
       return stateHash(sim);
     };
-    expect(hashAfter(0.54)).toBe(hashAfter(0));
+    expect(hashAfter(0.6)).toBe(hashAfter(0));
   });
 
   it('never makes NaN: coincident units, an order to where a block stands, a block reversed onto itself', () => {
