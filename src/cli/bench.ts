@@ -1,5 +1,5 @@
 /**
- * npm run --silent bench -- [--json] [--avoidance NAME] [--response NAME] [--units 250,500] [--army 5000:500] [--ticks N]
+ * npm run --silent bench -- [--json] [--avoidance NAME] [--response NAME] [--steering JSON] [--units 250,500] [--army 5000:500] [--ticks N]
  *
  * Median wall-clock milliseconds per tick while two square groups cross head-on (the scenario
  * `buildBenchCrossing` builds), for several unit counts. `msPerTick` is the whole tick (controller + physics); `msPerTickPhysicsOnly`
@@ -31,6 +31,7 @@ import { type Scenario, parseScenario } from '../scenarios/schema';
 import { addObstacle, addUnit, createSimulation, hasPendingOrders, issueOrder, lastTickTiming, listUnits, stepSimulation } from '../sim/simulation';
 import { MAX_WORLD_SIZE, checkOneOf } from '../sim/validate';
 import { integerOption, numberOption } from './report';
+import { type SteeringConfig, resolveSteeringConfig } from '../steering/config';
 import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
 import { AVOIDANCE_NAMES } from '../steering/strategies/index';
 import type { AvoidanceName } from '../steering/strategy';
@@ -83,13 +84,15 @@ export function openMapBenchmark(units: number, size: number, options: TickOptio
 interface TickOptions {
   avoidance: AvoidanceName;
   response: CollisionResponse;
+  /** controller tuning merged over the defaults */
+  steering?: Partial<SteeringConfig>;
   ticks: number;
   warmupTicks: number;
 }
 
 /** Median whole-tick and physics-only milliseconds over `ticks` ticks after `warmupTicks`. */
 function measureTicks(scenario: Scenario, options: TickOptions): Omit<BenchRow, 'units'> & { asleep: number } {
-  const { sim } = createScenarioSimulation(scenario, { avoidance: options.avoidance, response: options.response });
+  const { sim } = createScenarioSimulation(scenario, { avoidance: options.avoidance, response: options.response, ...(options.steering === undefined ? {} : { steering: options.steering }) });
   for (let i = 0; i < options.warmupTicks; i++) stepSimulation(sim);
   const tick: number[] = [];
   const physics: number[] = [];
@@ -261,6 +264,7 @@ then the planning cost of group moves on big rocky maps.
   --ticks N             ticks measured per row, after 30 warm-up ticks (default 300)
   --avoidance NAME      ${AVOIDANCE_NAMES.join(', ')} (default ${DEFAULT_SIMULATION.avoidance})
   --response NAME       ${COLLISION_RESPONSES.join(', ')} (default ${DEFAULT_SIMULATION.response})
+  --steering JSON       re-tune the controller for the tick rows, e.g. '{"passAside": 0}'
   --json                one JSON object per row (the planning rows only with --plan)
   --plan                with --json, also the planning rows
   -h, --help            print this and exit`;
@@ -289,6 +293,7 @@ function run(argv: string[]): void {
       open: { type: 'string', default: '100,2000' },
       ticks: { type: 'string', default: '300' },
       plan: { type: 'boolean', default: false },
+      steering: { type: 'string' },
     },
   });
   if (values.help) {
@@ -298,6 +303,16 @@ function run(argv: string[]): void {
   const avoidance = checkOneOf(values.avoidance, '--avoidance', AVOIDANCE_NAMES);
   const response = checkOneOf(values.response, '--response', COLLISION_RESPONSES);
   const ticks = integerOption(values.ticks, '--ticks', 1)!;
+  let steering: Partial<SteeringConfig> | undefined;
+  if (values.steering !== undefined) {
+    try {
+      steering = JSON.parse(values.steering) as Partial<SteeringConfig>;
+      resolveSteeringConfig(steering);
+    } catch (error) {
+      throw new Error(`--steering: ${(error as Error).message}`);
+    }
+  }
+  const tickOptions: TickOptions = { avoidance, response, ticks, warmupTicks: 30, ...(steering === undefined ? {} : { steering }) };
   const counts = values.units.split(',').map((text, index) => integerOption(text, `--units[${index}]`, 2)!);
   const armies = values.army === '' ? [] : values.army.split(',').map((text, index) => armyOption(text, index));
   const openSizes = values.open === '' ? [] : values.open.split(',').map((text, index) => numberOption(text, `--open[${index}]`, OPEN_MAP_MIN, MAX_WORLD_SIZE)!);
@@ -307,7 +322,7 @@ function run(argv: string[]): void {
     console.log('| ---: | ---: | ---: | ---: |');
   }
   for (const units of counts) {
-    const row = benchmark(units, { avoidance, response, ticks, warmupTicks: 30 });
+    const row = benchmark(units, tickOptions);
     if (values.json) console.log(JSON.stringify(row));
     else console.log(`| ${row.units} | ${row.msPerTick.toFixed(2)} | ${row.msPerTickPhysicsOnly.toFixed(2)} | ${row.ratio.toFixed(2)} |`);
   }
@@ -317,7 +332,7 @@ function run(argv: string[]): void {
     console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
   }
   for (const [units, moving] of armies) {
-    const row = armyBenchmark(units, moving, { avoidance, response, ticks, warmupTicks: 30 });
+    const row = armyBenchmark(units, moving, tickOptions);
     if (values.json) console.log(JSON.stringify(row));
     else console.log(`| ${row.units} | ${row.moving} | ${row.asleep} | ${row.msPerTick.toFixed(2)} | ${row.msPerTickPhysicsOnly.toFixed(2)} | ${row.ratio.toFixed(2)} |`);
   }
@@ -327,7 +342,7 @@ function run(argv: string[]): void {
     console.log('| ---: | ---: | ---: | ---: |');
   }
   for (const size of openSizes) {
-    const row = openMapBenchmark(OPEN_MAP_UNITS, size, { avoidance, response, ticks, warmupTicks: 30 });
+    const row = openMapBenchmark(OPEN_MAP_UNITS, size, tickOptions);
     if (values.json) console.log(JSON.stringify(row));
     else console.log(`| ${row.size} m | ${row.msPerTick.toFixed(2)} | ${row.msPerTickPhysicsOnly.toFixed(2)} | ${row.ratio.toFixed(2)} |`);
   }

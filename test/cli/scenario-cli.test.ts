@@ -168,7 +168,7 @@ describe('--help', () => {
     const commands: Array<[string, (argv: string[]) => number | Promise<number>, string[]]> = [
       ['scenario', scenarioMain, ['--avoidance', '--response', '--seed', '--units', '--duration', '--json', '--trace', '--export', '--list']],
       ['compare', compareMain, ['--only', '--avoidance', '--response', '--seeds', '--jobs', '--steering', '--json', '--out', '--svg', '--from']],
-      ['bench', benchMain, ['--units', '--army', '--open', '--ticks', '--avoidance', '--response', '--json', '--plan']],
+      ['bench', benchMain, ['--units', '--army', '--open', '--ticks', '--avoidance', '--response', '--steering', '--json', '--plan']],
       ['bench:page', benchPageMain, ['--units', '--seconds', '--json']],
       ['trace-plot', tracePlotMain, ['--units', '--seed', '--every']],
     ];
@@ -183,6 +183,14 @@ describe('--help', () => {
       expect(wrong.stderr, name).toContain("'--no-such-option'");
       expect(wrong.stderr, name).toContain('usage: npm run --silent ');
     }
+    // bench's tuning is checked like the engine's, naming the option and the setting
+    const badTuning = await inProcess(benchMain, ['--units', '4', '--army', '', '--open', '', '--ticks', '2', '--json', '--steering', '{"passAside": 9}']);
+    expect(badTuning.status).toBe(2);
+    expect(badTuning.stdout).toBe('');
+    expect(badTuning.stderr).toContain('--steering: steering.passAside');
+    const tuned = cli('bench', ['--units', '4', '--army', '', '--open', '', '--ticks', '2', '--json', '--steering', '{"passAside": 0}']);
+    expect(tuned.status, tuned.stderr).toBe(0);
+    expect(JSON.parse(tuned.stdout.trim())).toMatchObject({ units: 4 });
     // and as npm runs it: the exit code reaches the shell
     const spawned = cli('bench', ['--no-such-option']);
     expect(spawned.status).toBe(2);
