@@ -30,8 +30,8 @@ import { createScenarioSimulation } from '../scenarios/run';
 import { type Scenario, parseScenario } from '../scenarios/schema';
 import { addObstacle, addUnit, createSimulation, hasPendingOrders, issueOrder, lastTickTiming, listUnits, stepSimulation } from '../sim/simulation';
 import { MAX_WORLD_SIZE, checkOneOf } from '../sim/validate';
-import { integerOption, numberOption } from './report';
-import { type SteeringConfig, resolveSteeringConfig } from '../steering/config';
+import { integerOption, numberOption, steeringOption } from './report';
+import type { SteeringConfig } from '../steering/config';
 import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
 import { AVOIDANCE_NAMES } from '../steering/strategies/index';
 import type { AvoidanceName } from '../steering/strategy';
@@ -303,15 +303,7 @@ function run(argv: string[]): void {
   const avoidance = checkOneOf(values.avoidance, '--avoidance', AVOIDANCE_NAMES);
   const response = checkOneOf(values.response, '--response', COLLISION_RESPONSES);
   const ticks = integerOption(values.ticks, '--ticks', 1)!;
-  let steering: Partial<SteeringConfig> | undefined;
-  if (values.steering !== undefined) {
-    try {
-      steering = JSON.parse(values.steering) as Partial<SteeringConfig>;
-      resolveSteeringConfig(steering);
-    } catch (error) {
-      throw new Error(`--steering: ${(error as Error).message}`);
-    }
-  }
+  const steering = steeringOption(values.steering);
   const tickOptions: TickOptions = { avoidance, response, ticks, warmupTicks: 30, ...(steering === undefined ? {} : { steering }) };
   const counts = values.units.split(',').map((text, index) => integerOption(text, `--units[${index}]`, 2)!);
   const armies = values.army === '' ? [] : values.army.split(',').map((text, index) => armyOption(text, index));

@@ -16,10 +16,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { BUILT_IN_SCENARIO_NAMES } from '../scenarios/builtins';
-import { type SteeringConfig, resolveSteeringConfig } from '../steering/config';
 import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
 import { type ChartRow, comparisonChart } from './pictures';
-import { createProgress, formatNumber, oneOfOption } from './report';
+import { createProgress, formatNumber, oneOfOption, steeringOption } from './report';
 import { PEER_NAMES, type PeerName, type RunResult, type RunSpec, runAll } from './runs';
 
 type Column<T> = [heading: string, align: 'l' | 'r', cell: (row: T) => string];
@@ -199,15 +198,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     const jobs = values.jobs === undefined ? 1 : Number(values.jobs);
     if (!(Number.isInteger(jobs) && jobs >= 1 && jobs <= 64)) throw new Error(`--jobs: expected a whole number from 1 to 64, got ${JSON.stringify(values.jobs)}`);
-    let steering: Partial<SteeringConfig> | undefined;
-    if (values.steering !== undefined) {
-      try {
-        steering = JSON.parse(values.steering) as Partial<SteeringConfig>;
-        resolveSteeringConfig(steering);
-      } catch (error) {
-        throw new Error(`--steering: ${(error as Error).message}`);
-      }
-    }
+    const steering = steeringOption(values.steering);
     if (values.from !== undefined) {
       const given = (['only', 'avoidance', 'response', 'seeds', 'jobs', 'steering'] as const).filter((name) => values[name] !== undefined);
       if (given.length > 0) throw new Error(`--from: reads finished runs, so --${given[0]} has nothing to choose`);

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { BUILT_IN_SCENARIO_NAMES, buildBuiltInScenario, findBuiltInScenario } from '../scenarios/builtins';
 import type { RunResult } from './runs';
+import { type SteeringConfig, resolveSteeringConfig } from '../steering/config';
 import { type Scenario, parseScenarioText } from '../scenarios/schema';
 
 /** A problem with what the user asked for: the tools exit with code 2 and print only the message. */
@@ -61,6 +62,21 @@ export function numberOption(text: string | undefined, option: string, min: numb
     throw new UsageError(`${option}: expected a decimal number > ${min} and <= ${max}, got ${JSON.stringify(text)}`);
   }
   return value;
+}
+
+/**
+ * `--steering JSON`: controller settings to merge over the defaults, checked like
+ * `updateSteeringConfig` (the message names the option and the setting); undefined when not given.
+ */
+export function steeringOption(text: string | undefined): Partial<SteeringConfig> | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const steering = JSON.parse(text) as Partial<SteeringConfig>;
+    resolveSteeringConfig(steering);
+    return steering;
+  } catch (error) {
+    throw new Error(`--steering: ${(error as Error).message}`);
+  }
 }
 
 export function oneOfOption<T extends string>(text: string | undefined, option: string, allowed: readonly T[]): T | undefined {
