@@ -50,6 +50,8 @@ const MARGIN = 1;
 /** an order steps to its left only when that is less than this share of the step to its right
  * (both orders reach the same choice, from the same two boxes) */
 const KEEP_RIGHT = 0.5;
+/** the two orders part by at most this many times the narrower one's width (and the margin) */
+const WIDEST_STEP = 3;
 /** seconds: the step left to make is spread over at least this long */
 const MIN_STEP_TIME = 0.5;
 /** metres: units this close to their slots are arriving, not walking as a block */
@@ -174,8 +176,12 @@ function planPair(a: OrderBox, b: OrderBox): void {
   const toLeft = _passing_span[3]! - a.right + MARGIN;
   if (toRight <= 0 || toLeft <= 0) return; // apart already
   const side = toLeft < KEEP_RIGHT * toRight ? 1 : -1;
+  const step = side === 1 ? toLeft : toRight;
+  // an order much wider than the other (a long line) is not gone round: the units' own
+  // avoidance weaves through it
+  if (step > WIDEST_STEP * Math.min(a.left - a.right, b.left - b.right) + MARGIN) return;
   // each takes half, over the time left before the fronts meet
-  const speed = (0.5 * (side === 1 ? toLeft : toRight)) / Math.max(MIN_STEP_TIME, gap / closing);
+  const speed = (0.5 * step) / Math.max(MIN_STEP_TIME, gap / closing);
   // across a's way, left positive: a steps to `side`, b the other way (its own `side` too)
   const acrossX = -a.dy * side * speed;
   const acrossY = a.dx * side * speed;

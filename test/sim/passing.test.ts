@@ -94,6 +94,24 @@ describe('orders walking at each other step aside as blocks (sim/passing.ts)', (
     expect(sameWay(0.6)).toBe(sameWay(0));
   });
 
+  it('does not go round an order many times wider than it (a long line): tick for tick as without it', () => {
+    const lineAndBlock = (passAside: number) => {
+      const sim = createSimulation({ width: 160, height: 120, steering: { passAside } });
+      const line: number[] = [];
+      const block: number[] = [];
+      // a line 100 m long walking east to one point, and a block of 16 walking west into its middle
+      for (let i = 0; i < 40; i++) line.push(addUnit(sim, { x: 20, y: 10 + i * 2.5 }));
+      for (let column = 0; column < 4; column++) {
+        for (let row = 0; row < 4; row++) block.push(addUnit(sim, { x: 100 + column * 1.5, y: 55 + row * 1.5 }));
+      }
+      issueOrder(sim, { kind: 'move', unitIds: line, target: { x: 110, y: 60 } });
+      issueOrder(sim, { kind: 'move', unitIds: block, target: { x: 15, y: 58 } });
+      runTicks(sim, 900);
+      return stateHash(sim);
+    };
+    expect(lineAndBlock(0.6)).toBe(lineAndBlock(0));
+  });
+
   it('takes no part at a door: the doorway built-in runs tick for tick as without it', () => {
     const scenario = buildBuiltInScenario('doorway', { seed: 1 });
     const hashAfter = (passAside: number) => {
