@@ -36,7 +36,7 @@ import { type Snapshot, U_MOVING, U_RADIUS, U_TARGET_X, U_TARGET_Y, U_TEAM, U_VX
 const DEFAULT_CHOICE: ScenarioChoice = { name: 'head-on', seed: 1 };
 /** screen pixels the panel takes on the right (lil-gui's default width plus its margin) */
 const PANEL_WIDTH = 265;
-const OVERLAY_KEYS = ['routes', 'rays', 'forces', 'sides', 'velocity'] as const satisfies ReadonlyArray<keyof Overlays>;
+const OVERLAY_KEYS = ['routes', 'rays', 'forces', 'sides', 'velocity', 'blocks'] as const satisfies ReadonlyArray<keyof Overlays>;
 /** frame costs kept for the hook between two reads */
 const MAX_FRAME_COSTS = 10_000;
 
@@ -60,7 +60,7 @@ async function start(): Promise<void> {
   const urlTuning = tuningFromQuery(window.location.search);
   for (const reason of urlTuning.ignored) console.warn(`URL ${reason}; using the default`);
 
-  const overlays: Overlays = { routes: true, rays: false, forces: false, sides: false, velocity: false };
+  const overlays: Overlays = { routes: true, rays: false, forces: false, sides: false, velocity: false, blocks: false };
   const markers: OrderMarker[] = [];
   let loaded: Loaded | null = null;
   /** a scenario the worker has loaded whose first snapshot has not come yet */
@@ -523,7 +523,7 @@ async function start(): Promise<void> {
       const point = view === null ? { x: 0, y: 0 } : view.world.toGlobal({ x, y });
       return { x: point.x, y: point.y };
     },
-    overlayCounts: () => ({ ...(view?.counts ?? { routes: 0, rays: 0, forces: 0, sides: 0, velocity: 0, selected: 0, markers: 0 }) }),
+    overlayCounts: () => ({ ...(view?.counts ?? { routes: 0, rays: 0, forces: 0, sides: 0, velocity: 0, blocks: 0, selected: 0, markers: 0 }) }),
     startPositions: () => loaded?.startPositions.map((point) => ({ ...point })) ?? [],
     paused: () => paused,
     metrics: () => ({ collisions: latest?.collisions ?? 0, arrived: latest?.arrived ?? 0 }),

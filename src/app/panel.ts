@@ -119,6 +119,7 @@ export function createPanel(
   overlayFolder.add(overlays, 'forces').name('avoidance force');
   overlayFolder.add(overlays, 'sides').name('avoidance side');
   overlayFolder.add(overlays, 'velocity').name('velocity');
+  overlayFolder.add(overlays, 'blocks').name('orders passing as blocks');
 
   const tuningFolder = gui.addFolder('tuning');
   const tuning: Partial<SteeringConfig> = {};

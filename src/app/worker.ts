@@ -23,7 +23,7 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 
 let session: PageSession | null = null;
-let request: OverlayRequest = { routes: true, rays: false, forces: false, sides: false, velocity: false, selected: [] };
+let request: OverlayRequest = { routes: true, rays: false, forces: false, sides: false, velocity: false, blocks: false, selected: [] };
 let obstaclesSent: number[] | null = null;
 let lastBatch = performance.now();
 

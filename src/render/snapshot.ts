@@ -5,7 +5,7 @@
  * are transferred, not copied. No pixi.js and no DOM: Node tests build snapshots too.
  */
 import type { ObstacleShape } from '../math/shapes';
-import { getUnit, lastTickTiming, listObstacles, listUnits, simulationTick, simulationTime, traceRoute } from '../sim/simulation';
+import { getUnit, lastTickTiming, listObstacles, listOrderBoxes, listUnits, simulationTick, simulationTime, traceRoute } from '../sim/simulation';
 import type { Simulation } from '../sim/simulation';
 import { NO_SIDE } from '../steering/agent';
 import { RAY_RELATIVE } from '../steering/sensing';
@@ -35,6 +35,8 @@ export interface OverlayRequest {
   forces: boolean;
   sides: boolean;
   velocity: boolean;
+  /** the orders walking as blocks: their boxes, and the step aside each takes */
+  blocks: boolean;
   selected: readonly number[];
 }
 
@@ -54,6 +56,9 @@ export interface OverlayData {
   leftDots: Float64Array;
   rightDots: Float64Array;
   velocity: Float64Array;
+  /** segments: each order's box (four edges) and its step aside (centre to where one second of
+   * it leads) */
+  blocks: Float64Array;
 }
 
 /** No overlay at all (for snapshots that are not the simulation's: a replay, the editor's draft). */
@@ -68,6 +73,7 @@ export const EMPTY_OVERLAYS: OverlayData = {
   leftDots: new Float64Array(0),
   rightDots: new Float64Array(0),
   velocity: new Float64Array(0),
+  blocks: new Float64Array(0),
 };
 
 export interface Snapshot {
@@ -131,6 +137,7 @@ export function buildOverlays(sim: Simulation, request: OverlayRequest): Overlay
     leftDots: new NumberList(),
     rightDots: new NumberList(),
     velocity: new NumberList(),
+    blocks: new NumberList(),
   };
   const routeEnds: number[] = [];
   if (request.routes) {
@@ -190,6 +197,20 @@ export function buildOverlays(sim: Simulation, request: OverlayRequest): Overlay
       if (x * x + y * y >= 1e-4) lists.velocity.push(unit.position.x, unit.position.y, unit.position.x + x * 0.5, unit.position.y + y * 0.5);
     }
   }
+  if (request.blocks) {
+    for (const box of listOrderBoxes(sim)) {
+      const { centre, way } = box;
+      // the corners: back right, front right, front left, back left (across = way turned left)
+      const corner = (along: number, across: number): [number, number] => [centre.x + way.x * along - way.y * across, centre.y + way.y * along + way.x * across];
+      const corners = [corner(box.back, box.right), corner(box.front, box.right), corner(box.front, box.left), corner(box.back, box.left)];
+      for (let k = 0; k < 4; k++) {
+        const [x0, y0] = corners[k]!;
+        const [x1, y1] = corners[(k + 1) % 4]!;
+        lists.blocks.push(x0, y0, x1, y1);
+      }
+      if (box.step.x !== 0 || box.step.y !== 0) lists.blocks.push(centre.x, centre.y, centre.x + box.step.x, centre.y + box.step.y);
+    }
+  }
   return {
     waypoints: lists.waypoints.take(),
     routes: lists.routes.take(),
@@ -201,6 +222,7 @@ export function buildOverlays(sim: Simulation, request: OverlayRequest): Overlay
     leftDots: lists.leftDots.take(),
     rightDots: lists.rightDots.take(),
     velocity: lists.velocity.take(),
+    blocks: lists.blocks.take(),
   };
 }
 
@@ -263,6 +285,6 @@ export function takeSnapshot(
 /** The buffers of a snapshot, to transfer rather than copy. */
 export function snapshotBuffers(snapshot: Snapshot): ArrayBuffer[] {
   const o = snapshot.overlays;
-  return [snapshot.ids, snapshot.units, o.waypoints, o.routes, o.routeEnds, o.raysClear, o.raysHit, o.threatDots, o.forces, o.leftDots, o.rightDots, o.velocity].map((array) => array.buffer as ArrayBuffer);
+  return [snapshot.ids, snapshot.units, o.waypoints, o.routes, o.routeEnds, o.raysClear, o.raysHit, o.threatDots, o.forces, o.leftDots, o.rightDots, o.velocity, o.blocks].map((array) => array.buffer as ArrayBuffer);
 }
 

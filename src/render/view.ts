@@ -26,6 +26,8 @@ export interface Overlays {
   velocity: boolean;
   /** the route of the selected units' orders (down their routes) and each unit's waypoint */
   routes: boolean;
+  /** each order walking as a block: its box, and a line for the step aside it takes (1 s of it) */
+  blocks: boolean;
 }
 
 export interface OrderMarker {
@@ -65,6 +67,8 @@ export interface OverlayCounts {
   forces: number;
   sides: number;
   velocity: number;
+  /** lines of the orders' boxes and steps aside drawn (four per box, one per step) */
+  blocks: number;
   selected: number;
   markers: number;
 }
@@ -85,6 +89,7 @@ const RAY_CLEAR = 0x4c566a;
 const RAY_HIT = 0xebcb8b;
 const FORCE = 0xbf616a;
 const VELOCITY = 0xa3be8c;
+const BLOCK = 0x8fbcbb;
 const SIDE_LEFT = 0x88c0d0;
 const SIDE_RIGHT = 0xd08770;
 const SELECTED = 0xffffff;
@@ -103,6 +108,7 @@ export const OVERLAY_LEGEND: { readonly [K in keyof Overlays]: ReadonlyArray<rea
     [SIDE_RIGHT, 'passes on its right'],
   ],
   velocity: [[VELOCITY, 'velocity (0.5 s of travel)']],
+  blocks: [[BLOCK, 'order walking as a block, and its step aside (1 s of it)']],
 };
 /** pixels of the unit texture's disc radius (particles are scaled to each unit's radius) */
 const TEXTURE_RADIUS = 64;
@@ -139,7 +145,7 @@ export function createSimulationView(parent: Container, renderer: Renderer, size
   const unitTexture: Texture = renderer.generateTexture({ target: disc, resolution: 1, antialias: true });
   disc.destroy();
 
-  const counts: OverlayCounts = { routes: 0, rays: 0, forces: 0, sides: 0, velocity: 0, selected: 0, markers: 0 };
+  const counts: OverlayCounts = { routes: 0, rays: 0, forces: 0, sides: 0, velocity: 0, blocks: 0, selected: 0, markers: 0 };
   /** positions drawn in the last update, two numbers per unit in snapshot order */
   let drawn = new Float64Array(0);
   /** the ids the particles were made for, in order */
@@ -274,6 +280,9 @@ export function createSimulationView(parent: Container, renderer: Renderer, size
     counts.sides = left + right;
     counts.velocity = segments(data.velocity);
     if (counts.velocity > 0) overlay.stroke({ width: 0.04, color: VELOCITY });
+    // four edges per box, and one line per step aside
+    counts.blocks = segments(data.blocks);
+    if (counts.blocks > 0) overlay.stroke({ width: 0.1, color: BLOCK, alpha: 0.8 });
   }
 
   function drawBox(selection: ViewState['selectionBox'], facing: ViewState['facingDrag']): void {

@@ -7,38 +7,14 @@
  * together while their edges wrapped round each other.
  *
  * Worked out once per tick before the decide phase (planPassing), on each order's box: where its
- * walking units stand, along and across the way to their slots. Read by each unit as it decides
- * (applyPassingShift). Only units walking straight to their slots take part: not while their order
+ * walking units stand, along and across the way to their slots, kept in the simulation's state
+ * until the next tick (the page draws them). Read by each unit as it decides (applyPassingShift). Only units walking straight to their slots take part: not while their order
  * is planned, nor on a route round an obstacle or through a passage (a door, a gap), where there
  * is no room to step aside, nor within NEAR_SLOT of their slots, where a group's ways fan out.
  */
 import { cos, sin } from '../math/exact';
 import type { Vec2 } from '../math/vec2';
-import type { SimulationState, Unit } from './state';
-
-/** One order's walking units, seen as a box along and across the way they walk. */
-interface OrderBox {
-  count: number;
-  /** metres: the centre of its units */
-  cx: number;
-  cy: number;
-  /** unit vector of the way to their slots (their directions summed, then normalised) */
-  dx: number;
-  dy: number;
-  /** metres from the centre, radii included: back and front along d, right and left across it */
-  back: number;
-  front: number;
-  right: number;
-  left: number;
-  /** m/s: its units' velocities, summed */
-  vx: number;
-  vy: number;
-  /** m/s: its units' mean max speed */
-  speed: number;
-  /** m/s: the sideways velocity its units add to their way, world frame */
-  shiftX: number;
-  shiftY: number;
-}
+import type { OrderBox, PassingState, SimulationState, Unit } from './state';
 
 /** cosine of the angle between two orders' ways below which they come at each other (about 154
  * degrees): blocks crossing at 135 degrees do not step aside (their crossing swirls instead) */
@@ -57,23 +33,19 @@ const MIN_STEP_TIME = 0.5;
 /** metres: units this close to their slots are arriving, not walking as a block */
 const NEAR_SLOT = 5;
 
-const _passing_boxes: OrderBox[] = [];
-let _passing_count = 0;
-/** the box of each order seen this tick, by order id (cleared every tick) */
-const _passing_byOrder = new Map<number, OrderBox>();
-
-function boxFor(groupId: number): OrderBox {
-  let box = _passing_byOrder.get(groupId);
+function boxFor(passing: PassingState, orderId: number): OrderBox {
+  let box = passing.byOrder.get(orderId);
   if (box !== undefined) return box;
-  if (_passing_count === _passing_boxes.length) {
-    _passing_boxes.push({ count: 0, cx: 0, cy: 0, dx: 0, dy: 0, vx: 0, vy: 0, back: 0, front: 0, right: 0, left: 0, speed: 0, shiftX: 0, shiftY: 0 });
+  if (passing.count === passing.boxes.length) {
+    passing.boxes.push({ orderId: 0, count: 0, cx: 0, cy: 0, dx: 0, dy: 0, vx: 0, vy: 0, back: 0, front: 0, right: 0, left: 0, speed: 0, shiftX: 0, shiftY: 0 });
   }
-  box = _passing_boxes[_passing_count++]!;
+  box = passing.boxes[passing.count++]!;
+  box.orderId = orderId;
   box.count = 0;
   box.cx = box.cy = box.dx = box.dy = box.vx = box.vy = box.speed = box.shiftX = box.shiftY = 0;
   box.back = box.right = Infinity;
   box.front = box.left = -Infinity;
-  _passing_byOrder.set(groupId, box);
+  passing.byOrder.set(orderId, box);
   return box;
 }
 
@@ -90,12 +62,13 @@ function takesPart(unit: Unit): boolean {
  * applyPassingShift during the same tick's decide phase).
  */
 export function planPassing(sim: SimulationState): void {
-  _passing_byOrder.clear();
-  _passing_count = 0;
+  const passing = sim.passing;
+  passing.byOrder.clear();
+  passing.count = 0;
   for (const unit of sim.awake) {
     if (!takesPart(unit)) continue;
     const task = unit.task as Extract<Unit['task'], { kind: 'move' }>;
-    const box = boxFor(unit.groupId);
+    const box = boxFor(passing, unit.groupId);
     box.count++;
     box.cx += unit.position.x;
     box.cy += unit.position.y;
@@ -106,8 +79,8 @@ export function planPassing(sim: SimulationState): void {
     box.vx += unit.velocity.x;
     box.vy += unit.velocity.y;
   }
-  for (let index = 0; index < _passing_count; index++) {
-    const box = _passing_boxes[index]!;
+  for (let index = 0; index < passing.count; index++) {
+    const box = passing.boxes[index]!;
     box.cx /= box.count;
     box.cy /= box.count;
     box.speed /= box.count;
@@ -118,7 +91,7 @@ export function planPassing(sim: SimulationState): void {
   }
   for (const unit of sim.awake) {
     if (!takesPart(unit)) continue;
-    const box = _passing_byOrder.get(unit.groupId)!;
+    const box = passing.byOrder.get(unit.groupId)!;
     const px = unit.position.x - box.cx;
     const py = unit.position.y - box.cy;
     const along = px * box.dx + py * box.dy;
@@ -129,11 +102,11 @@ export function planPassing(sim: SimulationState): void {
     box.left = Math.max(box.left, across + unit.radius);
   }
   // a lone unit's own avoidance already steps aside (and leans right); blocks need this
-  for (let i = 0; i < _passing_count; i++) {
-    const a = _passing_boxes[i]!;
+  for (let i = 0; i < passing.count; i++) {
+    const a = passing.boxes[i]!;
     if (a.count < 2 || a.speed <= 0) continue;
-    for (let j = i + 1; j < _passing_count; j++) {
-      const b = _passing_boxes[j]!;
+    for (let j = i + 1; j < passing.count; j++) {
+      const b = passing.boxes[j]!;
       if (b.count < 2 || b.speed <= 0 || a.dx * b.dx + a.dy * b.dy > OPPOSITE) continue;
       // moving the same way, whatever their slots say (two blocks that met at 45 degrees and
       // wheeled off together, each now to walk back): not walking at each other
@@ -195,9 +168,9 @@ function planPair(a: OrderBox, b: OrderBox): void {
  * Turns `preferred` by the sideways step of the unit's order (planPassing), keeping its speed; the
  * step is at most `tan(maxTurn)` times the speed across. Nothing for a unit that takes no part.
  */
-export function applyPassingShift(unit: Unit, preferred: Vec2, maxTurn: number): void {
+export function applyPassingShift(sim: SimulationState, unit: Unit, preferred: Vec2, maxTurn: number): void {
   if (!takesPart(unit)) return;
-  const box = _passing_byOrder.get(unit.groupId);
+  const box = sim.passing.byOrder.get(unit.groupId);
   if (box === undefined || (box.shiftX === 0 && box.shiftY === 0)) return;
   const speed = Math.sqrt(preferred.x * preferred.x + preferred.y * preferred.y);
   if (speed < 1e-9) return;

@@ -239,6 +239,7 @@ export function decide(sim: SimulationState): void {
   // orders walking at each other step aside as blocks (passing.ts)
   const passing = sim.strategy.passesGroups && config.passAside > 0;
   if (passing) planPassing(sim);
+  else sim.passing.count = 0;
   for (const unit of sim.awake) {
     const force = unit.steeringForce;
     if (unit.task.kind === 'idle' && sim.strategy.idleUnitsAvoid && makesWay(unit)) {
@@ -272,7 +273,7 @@ export function decide(sim: SimulationState): void {
           preferred.y *= scale;
         }
       }
-      if (passing) applyPassingShift(unit, preferred, config.passAside);
+      if (passing) applyPassingShift(sim, unit, preferred, config.passAside);
       if (unit.progress.recovery !== 'none') applyRecovery(unit, preferred);
       set(unit.wanting, preferred.x, preferred.y);
       steerFor(sim, unit, preferred);

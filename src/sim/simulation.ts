@@ -138,6 +138,7 @@ export function createSimulation(def: SimulationDef): Simulation {
     routes: new Map(),
     routesStale: false,
     searchAll: false,
+    passing: { boxes: [], count: 0, byOrder: new Map() },
   };
   onUnitContact(physics, (a, b, bodyA, bodyB) => respondToContact(state, a, b, bodyA, bodyB));
   return handleFor(state);
@@ -514,6 +515,50 @@ export function hasPendingOrders(sim: Simulation): boolean {
 /** How many bodies the physics world holds (units, obstacles and one for the walls). */
 export function physicsBodyCount(sim: Simulation): number {
   return bodyCount(stateOf(sim).physics);
+}
+
+/** An order's walking units as a box, and its step aside, as of the last tick (sim/passing.ts). */
+export interface OrderBoxView {
+  readonly orderId: number;
+  /** units counted: those walking straight to their slots, more than a few metres from them */
+  readonly units: number;
+  /** metres: the centre of those units */
+  readonly centre: ReadonlyVec2;
+  /** unit vector: the way to their slots */
+  readonly way: ReadonlyVec2;
+  /** metres from the centre, radii included: back and front along the way, right and left across it */
+  readonly back: number;
+  readonly front: number;
+  readonly right: number;
+  readonly left: number;
+  /** m/s: the sideways velocity its units add to their way (zero when it takes no step) */
+  readonly step: ReadonlyVec2;
+}
+
+/**
+ * The boxes of the orders of two units or more that walked as blocks on the last tick, and the step
+ * aside each took, in order of their first unit (copies; empty when the strategy does not pass as
+ * blocks or `passAside` is 0). For drawing and debugging.
+ */
+export function listOrderBoxes(sim: Simulation): OrderBoxView[] {
+  const { passing } = stateOf(sim);
+  const views: OrderBoxView[] = [];
+  for (let index = 0; index < passing.count; index++) {
+    const box = passing.boxes[index]!;
+    if (box.count < 2) continue;
+    views.push({
+      orderId: box.orderId,
+      units: box.count,
+      centre: { x: box.cx, y: box.cy },
+      way: { x: box.dx, y: box.dy },
+      back: box.back,
+      front: box.front,
+      right: box.right,
+      left: box.left,
+      step: { x: box.shiftX, y: box.shiftY },
+    });
+  }
+  return views;
 }
 
 /**

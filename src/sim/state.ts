@@ -167,6 +167,39 @@ export interface ObstacleRecord {
   readonly geometry: ShapeGeometry;
 }
 
+/** One order's walking units seen as a box along and across the way they walk (sim/passing.ts). */
+export interface OrderBox {
+  orderId: number;
+  count: number;
+  /** metres: the centre of its units */
+  cx: number;
+  cy: number;
+  /** unit vector of the way to their slots (their directions summed, then normalised) */
+  dx: number;
+  dy: number;
+  /** metres from the centre, radii included: back and front along d, right and left across it */
+  back: number;
+  front: number;
+  right: number;
+  left: number;
+  /** m/s: its units' velocities, summed */
+  vx: number;
+  vy: number;
+  /** m/s: its units' mean max speed */
+  speed: number;
+  /** m/s: the sideways velocity its units add to their way, world frame */
+  shiftX: number;
+  shiftY: number;
+}
+
+/** The orders' boxes of the last decide phase (sim/passing.ts): the first `count` of `boxes`
+ * (the rest are kept for reuse), and the same boxes by order id. */
+export interface PassingState {
+  readonly boxes: OrderBox[];
+  count: number;
+  readonly byOrder: Map<number, OrderBox>;
+}
+
 export interface SimulationState {
   readonly physics: PhysicsWorld<Unit>;
   /** the settings the simulation was made with (frozen) */
@@ -212,6 +245,8 @@ export interface SimulationState {
    * or the strategy or its settings changed, so the neighbours found earlier may be gone, miss
    * one, or have been chosen by other rules */
   searchAll: boolean;
+  /** the orders' boxes and steps aside of the last tick (see passing.ts) */
+  readonly passing: PassingState;
 }
 
 /** Simulated seconds so far. */

@@ -228,10 +228,15 @@ describe('the demo page in Chromium', () => {
     await page.close();
   }, 120_000);
 
-  it('the overlays draw: rays, avoidance forces, sides and velocities, each when turned on', async () => {
+  it('the overlays draw: rays, avoidance forces, sides, velocities and orders passing as blocks, each when turned on', async () => {
     const { page, problems } = await openPage('?scenario=head-on&seed=2');
     await runTicks(page, 90);
-    expect(await hook(page, (rts) => rts.overlayCounts())).toMatchObject({ rays: 0, forces: 0, sides: 0, velocity: 0 });
+    expect(await hook(page, (rts) => rts.overlayCounts())).toMatchObject({ rays: 0, forces: 0, sides: 0, velocity: 0, blocks: 0 });
+    // the two blocks walking at each other: two boxes (four edges each) and their steps aside
+    await guiControl(page, 'orders passing as blocks').check();
+    await page.waitForFunction(() => (window as unknown as HookedWindow).__rts.overlayCounts().blocks >= 8, null, { timeout: 10_000 });
+    await guiControl(page, 'orders passing as blocks').uncheck();
+    await page.waitForFunction(() => (window as unknown as HookedWindow).__rts.overlayCounts().blocks === 0, null, { timeout: 10_000 });
     await guiControl(page, 'rays').check();
     await guiControl(page, 'velocity').check();
     await page.waitForFunction(() => (window as unknown as HookedWindow).__rts.overlayCounts().rays > 0, null, { timeout: 10_000 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Simulation, addUnit, createSimulation, getUnit, issueOrder, stateHash } from '../../src/index';
+import { type Simulation, addUnit, createSimulation, getUnit, issueOrder, listOrderBoxes, stateHash } from '../../src/index';
+import { buildOverlays } from '../../src/render/snapshot';
 import { buildBuiltInScenario } from '../../src/scenarios/builtins';
 import { createScenarioSimulation } from '../../src/scenarios/run';
 import { recordArrivals, runTicks } from '../support';
@@ -56,6 +57,29 @@ describe('orders walking at each other step aside as blocks (sim/passing.ts)', (
     });
     expect(least).toBeGreaterThan(0);
     expect(arrivals.size).toBe(40);
+  });
+
+  it('lists each block with its box and step (listOrderBoxes), and the page overlay draws them', () => {
+    const { sim, east, west } = blocks(0.6);
+    runTicks(sim, 120);
+    const boxes = listOrderBoxes(sim);
+    expect(boxes.map((box) => box.units)).toEqual([20, 20]);
+    const [eastBox, westBox] = boxes;
+    // walking east and west, each box round its units, each stepping to its own right
+    expect(eastBox!.way.x).toBeGreaterThan(0.99);
+    expect(westBox!.way.x).toBeLessThan(-0.99);
+    // (the boxes are of where the units stood when the tick began: a tick's walk at most apart)
+    expect(Math.abs(eastBox!.centre.y - meanY(sim, east))).toBeLessThan(0.1);
+    expect(Math.abs(westBox!.centre.y - meanY(sim, west))).toBeLessThan(0.1);
+    expect(eastBox!.left - eastBox!.right).toBeGreaterThan(6);
+    expect(eastBox!.step.y).toBeLessThan(0);
+    expect(westBox!.step.y).toBeGreaterThan(0);
+    // four edges and one step line per box, four numbers per line
+    const overlays = buildOverlays(sim, { routes: false, rays: false, forces: false, sides: false, velocity: false, blocks: true, selected: [] });
+    expect(overlays.blocks.length).toBe(2 * 5 * 4);
+    const none = blocks(0);
+    runTicks(none.sim, 120);
+    expect(listOrderBoxes(none.sim)).toEqual([]);
   });
 
   it('without it (passAside 0) the blocks walk straight at each other', () => {
