@@ -20,6 +20,7 @@ import { nowMs } from './clock';
 import { emit } from './events';
 import { standDown } from './planning';
 import { applyPassingShift, planPassing } from './passing';
+import { holdAtDoor, planDoorTurns } from './doors';
 import { applyRecovery, trackProgress } from './progress';
 import { followRoute, isQueueing } from './routes';
 import { type SimulationState, type Unit, simulatedTime } from './state';
@@ -240,6 +241,10 @@ export function decide(sim: SimulationState): void {
   const passing = sim.strategy.passesGroups && config.passAside > 0;
   if (passing) planPassing(sim);
   else sim.passing.count = 0;
+  // orders coming to a door from opposite sides take turns (doors.ts)
+  const doorTurns = sim.strategy.passesGroups;
+  if (doorTurns) planDoorTurns(sim);
+  else sim.doorTurns.doors.length = 0;
   for (const unit of sim.awake) {
     const force = unit.steeringForce;
     if (unit.task.kind === 'idle' && sim.strategy.idleUnitsAvoid && makesWay(unit)) {
@@ -273,8 +278,10 @@ export function decide(sim: SimulationState): void {
           preferred.y *= scale;
         }
       }
+      // waiting for another order's turn at a door: holding back is not being stuck
+      unit.heldAtDoor = doorTurns && holdAtDoor(sim, unit, preferred);
       if (passing) applyPassingShift(sim, unit, preferred, config.passAside);
-      if (unit.progress.recovery !== 'none') applyRecovery(unit, preferred);
+      if (unit.progress.recovery !== 'none' && !unit.heldAtDoor) applyRecovery(unit, preferred);
       set(unit.wanting, preferred.x, preferred.y);
       steerFor(sim, unit, preferred);
     }

@@ -42,7 +42,8 @@ export function trackProgress(sim: SimulationState, unit: Unit, task: Extract<Un
   if (progress.since < 0) progress.since = time;
   if (progress.recovery !== 'none' && time >= progress.until) progress.recovery = 'none';
   const remaining = remainingDistance(unit, task);
-  if (remaining <= progress.best - STUCK_PROGRESS || progress.best === Infinity) {
+  // holding back for another order's turn at a door (doors.ts) is waiting, not being stuck
+  if (remaining <= progress.best - STUCK_PROGRESS || progress.best === Infinity || unit.heldAtDoor) {
     progress.best = remaining;
     progress.since = time;
     progress.attempts = 0;

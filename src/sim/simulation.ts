@@ -139,6 +139,7 @@ export function createSimulation(def: SimulationDef): Simulation {
     routesStale: false,
     searchAll: false,
     passing: { boxes: [], count: 0, byOrder: new Map() },
+    doorTurns: { doors: [], arrivals: new Map() },
   };
   onUnitContact(physics, (a, b, bodyA, bodyB) => respondToContact(state, a, b, bodyA, bodyB));
   return handleFor(state);
@@ -236,6 +237,8 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
     ownRoute: null,
     waypointTick: -1,
     passageDistance: Infinity,
+    door: null,
+    heldAtDoor: false,
     passageEntered: -1,
     passageSeen: -1,
     passageSeenRank: Infinity,

@@ -126,6 +126,10 @@ export interface Unit {
   /** metres along the way to the waypoint to the first passage (a door, a gap) on it, Infinity
    * when there is none, as of the last waypoint; close, the unit queues (routes.ts isQueueing) */
   passageDistance: number;
+  /** the door (see doors.ts) its way last came into, while it is kept; null before any */
+  door: DoorTurn | null;
+  /** whether it held back this tick for another order's turn at a door (see doors.ts) */
+  heldAtDoor: boolean;
   /** the tick the unit came into the passage one unit wide it stands in; -1 when it stands in
    * none (see phases.ts, trackPassageTurn) */
   passageEntered: number;
@@ -200,6 +204,41 @@ export interface PassingState {
   readonly byOrder: Map<number, OrderBox>;
 }
 
+/** One order coming to a door (sim/doors.ts). */
+export interface DoorOrder {
+  readonly orderId: number;
+  /** ticks: when the order first came to the door, and when it was last seen coming */
+  readonly firstSeen: number;
+  lastSeen: number;
+  /** unit vector of its way through the door (the last one seen) */
+  dirX: number;
+  dirY: number;
+  /** this tick's units' ways through the door, summed */
+  sumX: number;
+  sumY: number;
+  /** how many of its units still have to go through */
+  pending: number;
+}
+
+/** A passage two orders may come to from opposite sides, and whose turn it is (sim/doors.ts). */
+export interface DoorTurn {
+  /** metres: the middle of the points where the units' ways come into it */
+  x: number;
+  y: number;
+  sumX: number;
+  sumY: number;
+  points: number;
+  readonly orders: DoorOrder[];
+  /** the order whose turn it is; 0 when nobody waits */
+  holder: number;
+}
+
+export interface DoorTurnState {
+  readonly doors: DoorTurn[];
+  /** per order at some door: the tick it first came to one (orders rank by it at every door) */
+  readonly arrivals: Map<number, number>;
+}
+
 export interface SimulationState {
   readonly physics: PhysicsWorld<Unit>;
   /** the settings the simulation was made with (frozen) */
@@ -247,6 +286,8 @@ export interface SimulationState {
   searchAll: boolean;
   /** the orders' boxes and steps aside of the last tick (see passing.ts) */
   readonly passing: PassingState;
+  /** the doors orders come to and whose turn it is, as of the last tick (see doors.ts) */
+  readonly doorTurns: DoorTurnState;
 }
 
 /** Simulated seconds so far. */

@@ -1,0 +1,238 @@
+/**
+ * Turns at doors. Two orders whose routes take them through the same passage (a door, a gap
+ * between rocks) from opposite sides do not both push into it: the order that came to it first
+ * goes through, and the other holds back on its side until the first has passed, keeping clear
+ * the ground in front of the mouth, where the units coming out fan out to their slots.
+ *
+ * Without turns, both crowds pressed on the mouth at once. A door 4 m wide took the first units
+ * of one side at about three a second, then, with both crowds in the mouth and each stream
+ * coming out into the other crowd, about one a second for both together.
+ *
+ * Worked out once per tick before the decide phase (planDoorTurns) and kept in the simulation's
+ * state until the next tick; read by each unit as it decides (holdAtDoor). A door is found from
+ * where the units' ways to their waypoints first come into a passage (Unit.passageDistance):
+ * points of one door lie on both sides of it, a few metres apart. Units of an order take part only
+ * on a route; a lone order at a door, or orders at it going the same way, take no turns.
+ */
+import type { Vec2 } from '../math/vec2';
+import type { DoorOrder, DoorTurn, DoorTurnState, SimulationState, Unit } from './state';
+
+/** metres: passage points this close to a door's centre belong to that door */
+const DOOR_MERGE = 3;
+/** metres: a unit whose way comes into a passage within this registers at its door */
+const DOOR_SIGHT = 12;
+/** ticks: an order not seen at a door for this long, with nobody left to go through, leaves it */
+const DOOR_FORGET = 30;
+/** cosine of the angle between two orders' ways through a door below which they come at it
+ * from opposite sides (120 degrees) */
+const OPPOSITE = -0.5;
+/** metres: units of an order within this of a door, before it and with their slots beyond it,
+ * still have to go through (the order keeps its turn while any does) */
+const PENDING_RANGE = 20;
+/** metres: units of an order waiting its turn hold within this of the door (further back they
+ * walk on up to it) */
+const HOLD_RANGE = 12;
+/** metres: a unit this close to the door's centre along its way is in it, and goes on through */
+const IN_DOOR = 1;
+/** metres: the ground kept clear in front of the mouth for the units coming out: this deep from
+ * the door's centre, and this far to either side of its line */
+const CLEAR_DEPTH = 10;
+const CLEAR_HALF_WIDTH = 5;
+/** of the speed a unit stepping out of the clear ground walks, the share that backs it away from
+ * the door (the rest takes it aside) */
+const CLEAR_BACK = 0.3;
+
+/** Whether the unit walks a route and has a passage close on its way to its waypoint. */
+function seesPassage(unit: Unit): boolean {
+  const task = unit.task;
+  return task.kind === 'move' && !task.waiting && task.route !== null && unit.passageDistance < DOOR_SIGHT && !unit.queueSingleFile;
+}
+
+/** The door whose centre lies within DOOR_MERGE of (x, y), or a new one there. */
+function doorAt(state: DoorTurnState, x: number, y: number): DoorTurn {
+  let nearest: DoorTurn | null = null;
+  let nearestSq = DOOR_MERGE * DOOR_MERGE;
+  for (const door of state.doors) {
+    const dx = door.x - x;
+    const dy = door.y - y;
+    const distanceSq = dx * dx + dy * dy;
+    if (distanceSq <= nearestSq) {
+      nearest = door;
+      nearestSq = distanceSq;
+    }
+  }
+  if (nearest !== null) return nearest;
+  const door: DoorTurn = { x, y, sumX: 0, sumY: 0, points: 0, orders: [], holder: 0 };
+  state.doors.push(door);
+  return door;
+}
+
+function orderOf(door: DoorTurn, orderId: number): DoorOrder | undefined {
+  for (const order of door.orders) if (order.orderId === orderId) return order;
+  return undefined;
+}
+
+function isAtAnyDoor(state: DoorTurnState, orderId: number): boolean {
+  for (const door of state.doors) if (orderOf(door, orderId) !== undefined) return true;
+  return false;
+}
+
+function orderAt(door: DoorTurn, orderId: number, tick: number): DoorOrder {
+  const known = orderOf(door, orderId);
+  if (known !== undefined) return known;
+  const order: DoorOrder = { orderId, firstSeen: tick, lastSeen: tick, dirX: 0, dirY: 0, sumX: 0, sumY: 0, pending: 0 };
+  door.orders.push(order);
+  return order;
+}
+
+/** Whether the unit, of an order going through the door along (dirX, dirY), still has to go
+ * through it: it stands before it, within `range`, and its slot lies beyond it. */
+function isBefore(door: DoorTurn, order: DoorOrder, unit: Unit, range: number): boolean {
+  const task = unit.task;
+  if (task.kind !== 'move') return false;
+  const px = unit.position.x - door.x;
+  const py = unit.position.y - door.y;
+  if (px * px + py * py > range * range) return false;
+  return px * order.dirX + py * order.dirY < -IN_DOOR && (task.target.x - door.x) * order.dirX + (task.target.y - door.y) * order.dirY > 0;
+}
+
+/** Whether some order at the door comes at it from the side opposite `order`'s. */
+function hasOncoming(door: DoorTurn, order: DoorOrder): boolean {
+  for (const other of door.orders) {
+    if (other !== order && other.pending > 0 && other.dirX * order.dirX + other.dirY * order.dirY < OPPOSITE) return true;
+  }
+  return false;
+}
+
+/**
+ * Finds the doors orders are coming to this tick and whose turn it is at each: the order holding
+ * the turn keeps it while any of its units still has to go through; then it passes to the order
+ * that came to the door first (the lower order id on the same tick).
+ */
+export function planDoorTurns(sim: SimulationState): void {
+  const state = sim.doorTurns;
+  const tick = sim.tick;
+  for (const door of state.doors) {
+    door.sumX = 0;
+    door.sumY = 0;
+    door.points = 0;
+    for (const order of door.orders) {
+      order.sumX = 0;
+      order.sumY = 0;
+      order.pending = 0;
+    }
+  }
+  // where each unit's way comes into a passage, and which way it goes through
+  for (const unit of sim.awake) {
+    if (!seesPassage(unit)) continue;
+    const wx = unit.waypoint.x - unit.position.x;
+    const wy = unit.waypoint.y - unit.position.y;
+    const length = Math.sqrt(wx * wx + wy * wy);
+    if (length < 1e-9) continue;
+    const along = Math.min(unit.passageDistance, length);
+    const x = unit.position.x + (wx / length) * along;
+    const y = unit.position.y + (wy / length) * along;
+    const door = doorAt(state, x, y);
+    unit.door = door;
+    door.sumX += x;
+    door.sumY += y;
+    door.points++;
+    const order = orderAt(door, unit.groupId, tick);
+    order.lastSeen = tick;
+    order.sumX += wx / length;
+    order.sumY += wy / length;
+  }
+  // doors move to the middle of this tick's points; ways are normalised
+  for (const door of state.doors) {
+    if (door.points > 0) {
+      door.x = door.sumX / door.points;
+      door.y = door.sumY / door.points;
+    }
+  }
+  // an order not seen at a door this tick keeps the way through it it had
+  for (const door of state.doors) {
+    for (const order of door.orders) {
+      const length = Math.sqrt(order.sumX * order.sumX + order.sumY * order.sumY);
+      if (length < 1e-9) continue;
+      order.dirX = order.sumX / length;
+      order.dirY = order.sumY / length;
+    }
+  }
+  // who still has to go through: units whose way came into the door, still before it
+  for (const unit of sim.awake) {
+    const door = unit.door;
+    if (door === null || unit.task.kind !== 'move' || unit.task.route === null) continue;
+    for (const order of door.orders) {
+      if (order.orderId === unit.groupId && isBefore(door, order, unit, PENDING_RANGE)) order.pending++;
+    }
+  }
+  // orders done with a door leave it; doors nobody comes to are forgotten (kept in place, in order)
+  let doors = 0;
+  for (const door of state.doors) {
+    let orders = 0;
+    for (const order of door.orders) {
+      if (order.pending > 0 || tick - order.lastSeen < DOOR_FORGET) door.orders[orders++] = order;
+    }
+    door.orders.length = orders;
+    if (orders > 0) state.doors[doors++] = door;
+  }
+  state.doors.length = doors;
+  // every door ranks the orders alike, by when each first came to any door (then by id), so no
+  // two orders can each wait for the other at two doors: the first never waits anywhere
+  for (const orderId of state.arrivals.keys()) {
+    if (!isAtAnyDoor(state, orderId)) state.arrivals.delete(orderId);
+  }
+  for (const door of state.doors) {
+    for (const order of door.orders) if (!state.arrivals.has(order.orderId)) state.arrivals.set(order.orderId, order.firstSeen);
+  }
+  for (const door of state.doors) {
+    door.holder = 0;
+    let first: DoorOrder | null = null;
+    let firstArrival = Infinity;
+    for (const order of door.orders) {
+      if (order.pending === 0) continue;
+      const arrival = state.arrivals.get(order.orderId)!;
+      if (first === null || arrival < firstArrival || (arrival === firstArrival && order.orderId < first.orderId)) {
+        first = order;
+        firstArrival = arrival;
+      }
+    }
+    if (first !== null && hasOncoming(door, first)) door.holder = first.orderId;
+  }
+}
+
+/**
+ * Holds the unit back when its order waits for another's turn at a door it still has to go
+ * through: out of the ground in front of the mouth (aside, away from the door's line, and a little
+ * back), else standing where it is. Returns whether it holds.
+ */
+export function holdAtDoor(sim: SimulationState, unit: Unit, preferred: Vec2): boolean {
+  for (const door of sim.doorTurns.doors) {
+    if (door.holder === 0 || door.holder === unit.groupId) continue;
+    for (const order of door.orders) {
+      if (order.orderId !== unit.groupId) continue;
+      const holder = orderOf(door, door.holder)!;
+      if (holder.dirX * order.dirX + holder.dirY * order.dirY >= OPPOSITE) continue;
+      if (!isBefore(door, order, unit, HOLD_RANGE)) continue;
+      const px = unit.position.x - door.x;
+      const py = unit.position.y - door.y;
+      const before = -(px * order.dirX + py * order.dirY);
+      // to the left of the order's way through the door: positive
+      const across = order.dirX * py - order.dirY * px;
+      if (before < CLEAR_DEPTH && Math.abs(across) < CLEAR_HALF_WIDTH) {
+        // aside, away from the door's line (to the right when on it), and a little back
+        const side = across > 0 ? 1 : -1;
+        const x = -order.dirY * side - order.dirX * CLEAR_BACK;
+        const y = order.dirX * side - order.dirY * CLEAR_BACK;
+        const scale = unit.maxSpeed / Math.sqrt(x * x + y * y);
+        preferred.x = x * scale;
+        preferred.y = y * scale;
+      } else {
+        preferred.x = 0;
+        preferred.y = 0;
+      }
+      return true;
+    }
+  }
+  return false;
+}

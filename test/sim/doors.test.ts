@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { type Simulation, addObstacle, addUnit, createSimulation, issueOrder, listUnits } from '../../src/index';
+import { buildBuiltInScenario } from '../../src/scenarios/builtins';
+import { createScenarioSimulation } from '../../src/scenarios/run';
+import { stateOf } from '../../src/sim/state';
+import { recordArrivals, recordEvents, runTicks } from '../support';
+
+/** Runs the built-in until every unit arrived (or `ticks` ran); per team, the seconds at which
+ * each of its units first stood on the other side of the wall at x = `wallX`. */
+function crossings(sim: Simulation, wallX: number, ticks: number): { crossed: number[][]; arrived: number; units: number } {
+  const units = listUnits(sim);
+  const startSide = new Map(units.map((unit) => [unit.id, Math.sign(unit.position.x - wallX)]));
+  const crossed: number[][] = [[], []];
+  const seen = new Set<number>();
+  const arrivals = recordArrivals(sim);
+  runTicks(sim, ticks, (tick) => {
+    for (const unit of listUnits(sim)) {
+      if (seen.has(unit.id) || Math.sign(unit.position.x - wallX) === startSide.get(unit.id)) continue;
+      seen.add(unit.id);
+      crossed[unit.team]!.push(tick / 60);
+    }
+  });
+  return { crossed, arrived: arrivals.size, units: units.length };
+}
+
+describe('orders coming to a door from opposite sides take turns (sim/doors.ts)', () => {
+  it('in the doorway, one group goes through while the other waits aside, then the other', () => {
+    for (const seed of [1, 2]) {
+      const scenario = buildBuiltInScenario('doorway', { seed });
+      const { sim } = createScenarioSimulation(scenario, { avoidance: 'rays', response: 'sideways' });
+      const events = recordEvents(sim);
+      const { crossed, arrived, units } = crossings(sim, scenario.world.width / 2, 40 * 60);
+      const [first, second] = crossed[0]![0]! < crossed[1]![0]! ? [crossed[0]!, crossed[1]!] : [crossed[1]!, crossed[0]!];
+      expect(first.length).toBe(20);
+      expect(second.length).toBe(20);
+      // every unit of the second group comes through after the last of the first (without
+      // turns both groups pushed into the door at once: on seed 1 the first group's last unit
+      // came through at 29.7 s, the second group's first at 8.2 s)
+      expect(Math.min(...second)).toBeGreaterThan(Math.max(...first));
+      // measured on seeds 1 and 2: the first group through by 6.7 s and 6.5 s, the second by 19.2 s and 14.1 s
+      expect(Math.max(...second)).toBeLessThan(25);
+      expect(arrived).toBe(units);
+      // holding back for the other group's turn is not being stuck
+      expect(events.filter((event) => event.type === 'stuck')).toEqual([]);
+    }
+  });
+
+  it('two orders waiting at two gaps never wait for each other (every door ranks the orders alike)', () => {
+    // obstacle-field seed 3: in a first version (each door ranking orders by its own first comer,
+    // and counting every unit of an order standing before a door as still to go through it), two
+    // orders each held a different gap and waited at the other's for the rest of the run (3 of 40
+    // arrived)
+    const { sim } = createScenarioSimulation(buildBuiltInScenario('obstacle-field', { seed: 3 }), { avoidance: 'rays', response: 'sideways' });
+    const arrivals = recordArrivals(sim);
+    runTicks(sim, 30 * 60);
+    expect(arrivals.size).toBe(40);
+  });
+
+  it('a lone order at a door takes no turn, and the seed strategies take none', () => {
+    // a wall across a 40 x 20 m field with a door 4 m wide in the middle
+    const lone = createSimulation({ width: 40, height: 20 });
+    addObstacle(lone, { type: 'box', x: 20, y: 4, width: 1, height: 8, angle: 0 });
+    addObstacle(lone, { type: 'box', x: 20, y: 16, width: 1, height: 8, angle: 0 });
+    const ids = [0, 1, 2, 3].map((k) => addUnit(lone, { x: 8, y: 8 + k * 1.2 }));
+    issueOrder(lone, { kind: 'move', unitIds: ids, target: { x: 32, y: 10 } });
+    const arrivals = recordArrivals(lone);
+    let doors = 0;
+    runTicks(lone, 600, () => {
+      const state = stateOf(lone);
+      doors = Math.max(doors, state.doorTurns.doors.length);
+      expect(state.doorTurns.doors.every((door) => door.holder === 0)).toBe(true);
+      expect(state.units.every((unit) => !unit.heldAtDoor)).toBe(true);
+    });
+    // it was seen coming to the door, and went through
+    expect(doors).toBe(1);
+    expect(arrivals.size).toBe(4);
+
+    const { sim } = createScenarioSimulation(buildBuiltInScenario('doorway', { seed: 1 }), { avoidance: 'seed004', response: 'sideways' });
+    runTicks(sim, 300, () => expect(stateOf(sim).doorTurns.doors).toEqual([]));
+  });
+});
