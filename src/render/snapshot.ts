@@ -5,7 +5,7 @@
  * are transferred, not copied. No pixi.js and no DOM: Node tests build snapshots too.
  */
 import type { ObstacleShape } from '../math/shapes';
-import { getUnit, lastTickTiming, listObstacles, listOrderBoxes, listUnits, simulationTick, simulationTime, traceRoute } from '../sim/simulation';
+import { getUnit, lastTickTiming, listDoorTurns, listObstacles, listOrderBoxes, listUnits, simulationTick, simulationTime, traceRoute } from '../sim/simulation';
 import type { Simulation } from '../sim/simulation';
 import { NO_SIDE } from '../steering/agent';
 import { RAY_RELATIVE } from '../steering/sensing';
@@ -29,13 +29,17 @@ export const U_WAYPOINT_X = 10;
 export const U_WAYPOINT_Y = 11;
 
 /** Which overlays to build, and for which units the per-selection ones. */
+/** metres either side of a door's centre the overlay draws of the way the order with the turn goes */
+const DOOR_WAY_MARK = 3;
+
 export interface OverlayRequest {
   routes: boolean;
   rays: boolean;
   forces: boolean;
   sides: boolean;
   velocity: boolean;
-  /** the orders walking as blocks: their boxes, and the step aside each takes */
+  /** the orders walking as blocks: their boxes, and the step aside each takes; and the doors
+   * where orders take turns */
   blocks: boolean;
   selected: readonly number[];
 }
@@ -57,7 +61,8 @@ export interface OverlayData {
   rightDots: Float64Array;
   velocity: Float64Array;
   /** segments: each order's box (four edges) and its step aside (centre to where one second of
-   * it leads) */
+   * it leads); each door where an order holds back for another's turn (a square 2 m across round
+   * its centre, and DOOR_WAY_MARK metres of the way the order with the turn goes through) */
   blocks: Float64Array;
 }
 
@@ -209,6 +214,16 @@ export function buildOverlays(sim: Simulation, request: OverlayRequest): Overlay
         lists.blocks.push(x0, y0, x1, y1);
       }
       if (box.step.x !== 0 || box.step.y !== 0) lists.blocks.push(centre.x, centre.y, centre.x + box.step.x, centre.y + box.step.y);
+    }
+    for (const door of listDoorTurns(sim)) {
+      const holder = door.orders.find((order) => order.orderId === door.holder);
+      if (holder === undefined) continue;
+      const { x, y } = door.centre;
+      lists.blocks.push(x - 1, y - 1, x + 1, y - 1);
+      lists.blocks.push(x + 1, y - 1, x + 1, y + 1);
+      lists.blocks.push(x + 1, y + 1, x - 1, y + 1);
+      lists.blocks.push(x - 1, y + 1, x - 1, y - 1);
+      lists.blocks.push(x - holder.way.x * DOOR_WAY_MARK, y - holder.way.y * DOOR_WAY_MARK, x + holder.way.x * DOOR_WAY_MARK, y + holder.way.y * DOOR_WAY_MARK);
     }
   }
   return {

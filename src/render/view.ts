@@ -108,7 +108,7 @@ export const OVERLAY_LEGEND: { readonly [K in keyof Overlays]: ReadonlyArray<rea
     [SIDE_RIGHT, 'passes on its right'],
   ],
   velocity: [[VELOCITY, 'velocity (0.5 s of travel)']],
-  blocks: [[BLOCK, 'order walking as a block, and its step aside (1 s of it)']],
+  blocks: [[BLOCK, 'order walking as a block, and its step aside (1 s of it); a door where an order holds back, and the way of the order whose turn it is']],
 };
 /** pixels of the unit texture's disc radius (particles are scaled to each unit's radius) */
 const TEXTURE_RADIUS = 64;

@@ -564,6 +564,36 @@ export function listOrderBoxes(sim: Simulation): OrderBoxView[] {
   return views;
 }
 
+/** One order coming to a door, as of the last tick (sim/doors.ts). */
+export interface DoorOrderView {
+  readonly orderId: number;
+  /** unit vector: its way through the door */
+  readonly way: ReadonlyVec2;
+  /** how many of its units still have to go through */
+  readonly pending: number;
+}
+
+/** A passage orders come to, and whose turn it is, as of the last tick (sim/doors.ts). */
+export interface DoorTurnView {
+  /** metres: the middle of the points where the units' ways come into it */
+  readonly centre: ReadonlyVec2;
+  /** the order going through while the others hold back; 0 when nobody waits */
+  readonly holder: number;
+  readonly orders: readonly DoorOrderView[];
+}
+
+/**
+ * The doors orders on routes came to on the last tick, the orders at each and whose turn it is
+ * (copies; empty when the strategy does not coordinate orders). For drawing and debugging.
+ */
+export function listDoorTurns(sim: Simulation): DoorTurnView[] {
+  return stateOf(sim).doorTurns.doors.map((door) => ({
+    centre: { x: door.x, y: door.y },
+    holder: door.holder,
+    orders: door.orders.map((order) => ({ orderId: order.orderId, way: { x: order.dirX, y: order.dirY }, pending: order.pending })),
+  }));
+}
+
 /**
  * The route a unit is following, from where it stands down its order's route to the
  * order's target, as [x0, y0, x1, y1, ...] (cell centres, at most `maxPoints` points before the

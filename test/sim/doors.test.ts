@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Simulation, addObstacle, addUnit, createSimulation, issueOrder, listUnits } from '../../src/index';
+import { type Simulation, addObstacle, addUnit, createSimulation, issueOrder, listDoorTurns, listUnits } from '../../src/index';
+import { buildOverlays } from '../../src/render/snapshot';
 import { buildBuiltInScenario } from '../../src/scenarios/builtins';
 import { createScenarioSimulation } from '../../src/scenarios/run';
 import { stateOf } from '../../src/sim/state';
@@ -43,6 +44,26 @@ describe('orders coming to a door from opposite sides take turns (sim/doors.ts)'
       // holding back for the other group's turn is not being stuck
       expect(events.filter((event) => event.type === 'stuck')).toEqual([]);
     }
+  });
+
+  it('lists the door and whose turn it is (listDoorTurns), and the page overlay marks it', () => {
+    const scenario = buildBuiltInScenario('doorway', { seed: 1 });
+    const { sim } = createScenarioSimulation(scenario, { avoidance: 'rays', response: 'sideways' });
+    runTicks(sim, 120);
+    const doors = listDoorTurns(sim);
+    expect(doors.length).toBe(1);
+    const [door] = doors;
+    // the door is in the middle of the wall (1 m thick), both orders at it from opposite sides
+    expect(Math.abs(door!.centre.x - scenario.world.width / 2)).toBeLessThan(1.5);
+    expect(Math.abs(door!.centre.y - scenario.world.height / 2)).toBeLessThan(1.5);
+    expect(door!.orders.length).toBe(2);
+    const [a, b] = door!.orders;
+    expect(a!.way.x * b!.way.x + a!.way.y * b!.way.y).toBeLessThan(-0.9);
+    expect([a!.orderId, b!.orderId]).toContain(door!.holder);
+    const request = { routes: false, rays: false, forces: false, sides: false, velocity: false, blocks: true, selected: [] };
+    // no blocks in a door (units on routes take no step aside): a square and the way through
+    expect(buildOverlays(sim, request).blocks.length).toBe(5 * 4);
+    expect(buildOverlays(sim, { ...request, blocks: false }).blocks.length).toBe(0);
   });
 
   it('two orders waiting at two gaps never wait for each other (every door ranks the orders alike)', () => {
