@@ -38,6 +38,10 @@ const IN_DOOR = 1;
  * the door's centre, and this far to either side of its line */
 const CLEAR_DEPTH = 10;
 const CLEAR_HALF_WIDTH = 5;
+/** ticks: a door whose order with the turn has had none of its units go through for this long
+ * takes no turns until one does (both sides go as they can, as without turns), so a holder held
+ * up by something else cannot keep the others waiting for ever */
+const DOOR_STALL = 300;
 /** of the speed a unit stepping out of the clear ground walks, the share that backs it away from
  * the door (the rest takes it aside) */
 const CLEAR_BACK = 0.3;
@@ -62,7 +66,7 @@ function doorAt(state: DoorTurnState, x: number, y: number): DoorTurn {
     }
   }
   if (nearest !== null) return nearest;
-  const door: DoorTurn = { x, y, sumX: 0, sumY: 0, points: 0, orders: [], holder: 0 };
+  const door: DoorTurn = { x, y, sumX: 0, sumY: 0, points: 0, orders: [], holder: 0, holderId: 0, holderPending: 0, progressTick: 0 };
   state.doors.push(door);
   return door;
 }
@@ -197,7 +201,12 @@ export function planDoorTurns(sim: SimulationState): void {
         firstArrival = arrival;
       }
     }
-    if (first !== null && hasOncoming(door, first)) door.holder = first.orderId;
+    if (first === null || !hasOncoming(door, first)) continue;
+    // the turn stays while the order with it gets units through
+    if (first.orderId !== door.holderId || first.pending < door.holderPending) door.progressTick = tick;
+    door.holderId = first.orderId;
+    door.holderPending = first.pending;
+    if (tick - door.progressTick <= DOOR_STALL) door.holder = first.orderId;
   }
 }
 

@@ -231,6 +231,12 @@ export interface DoorTurn {
   readonly orders: DoorOrder[];
   /** the order whose turn it is; 0 when nobody waits */
   holder: number;
+  /** the order ranked first at the door when last ranked, how many of its units still had to go
+   * through then, and the tick that number last fell (or it was first ranked): the turn lapses
+   * when it has not fallen for a while (see doors.ts) */
+  holderId: number;
+  holderPending: number;
+  progressTick: number;
 }
 
 export interface DoorTurnState {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Simulation, addObstacle, addUnit, createSimulation, issueOrder, listDoorTurns, listUnits } from '../../src/index';
+import { type Simulation, addObstacle, addUnit, createSimulation, issueOrder, listDoorTurns, listUnits, updateUnit } from '../../src/index';
 import { buildOverlays } from '../../src/render/snapshot';
 import { buildBuiltInScenario } from '../../src/scenarios/builtins';
 import { createScenarioSimulation } from '../../src/scenarios/run';
@@ -64,6 +64,26 @@ describe('orders coming to a door from opposite sides take turns (sim/doors.ts)'
     // no blocks in a door (units on routes take no step aside): a square and the way through
     expect(buildOverlays(sim, request).blocks.length).toBe(5 * 4);
     expect(buildOverlays(sim, { ...request, blocks: false }).blocks.length).toBe(0);
+  });
+
+  it('a turn lapses when the order holding it gets nobody through for 5 s: the others go', () => {
+    const scenario = buildBuiltInScenario('doorway', { seed: 1 });
+    const { sim } = createScenarioSimulation(scenario, { avoidance: 'rays', response: 'sideways' });
+    runTicks(sim, 60);
+    const holder = listDoorTurns(sim)[0]!.holder;
+    expect(holder).not.toBe(0);
+    // the order with the turn all but stops where it stands, short of the door
+    const team = (id: number) => listUnits(sim).find((unit) => unit.id === id)!.team;
+    const holderUnits = listUnits(sim).filter((unit) => unit.task.kind === 'move' && unit.task.orderId === holder);
+    for (const unit of holderUnits) updateUnit(sim, unit.id, { maxSpeed: 0.01 });
+    const waitingTeam = 1 - team(holderUnits[0]!.id);
+    const wallX = scenario.world.width / 2;
+    const waiting = listUnits(sim).filter((unit) => unit.team === waitingTeam);
+    const startSide = Math.sign(waiting[0]!.position.x - wallX);
+    runTicks(sim, 20 * 60);
+    // the other group came through the door (held on its side for ever without the lapse; its
+    // slots are where the stopped group stands, so it cannot settle on them)
+    expect(waiting.filter((unit) => Math.sign(unit.position.x - wallX) !== startSide).length).toBe(20);
   });
 
   it('two orders waiting at two gaps never wait for each other (every door ranks the orders alike)', () => {
