@@ -1,8 +1,9 @@
 /**
  * Turns at doors. Two orders whose routes take them through the same passage (a door, a gap
- * between rocks) from opposite sides do not both push into it: the order that came to it first
- * goes through, and the other holds back on its side until the first has passed, keeping clear
- * the ground in front of the mouth, where the units coming out fan out to their slots.
+ * between rocks) from opposite sides do not both push into it: the order that came to a door
+ * first (every door ranks orders alike) goes through, and the other holds back on its side until
+ * the first has passed, keeping clear the ground in front of the mouth, where the units coming out
+ * fan out to their slots.
  *
  * Without turns, both crowds pressed on the mouth at once. A door 4 m wide took the first units
  * of one side at about three a second, then, with both crowds in the mouth and each stream
