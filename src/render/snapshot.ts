@@ -28,10 +28,10 @@ export const U_TARGET_Y = 9;
 export const U_WAYPOINT_X = 10;
 export const U_WAYPOINT_Y = 11;
 
-/** Which overlays to build, and for which units the per-selection ones. */
 /** metres either side of a door's centre the overlay draws of the way the order with the turn goes */
 const DOOR_WAY_MARK = 3;
 
+/** Which overlays to build, and for which units the per-selection ones. */
 export interface OverlayRequest {
   routes: boolean;
   rays: boolean;

@@ -231,9 +231,10 @@ const _decide_separation = vec2();
 /**
  * Phase 4: decide. Every unit's steering force and avoidance decision, from the same sensed
  * state: a standing unit holds its ground or steps aside when asked; a moving unit seeks its
- * target (down its route, or recovering when stuck; turned by its order's step aside when orders
- * walk at each other, passing.ts), plus avoidance and separation, truncated to its max force.
- * Writes `steeringForce`, `avoidance`, `resting` and the route's waypoint.
+ * target (down its route, or recovering when stuck; holding back while another order has its
+ * turn at a door, doors.ts; turned by its order's step aside when orders walk at each other,
+ * passing.ts), plus avoidance and separation, truncated to its max force. Writes
+ * `steeringForce`, `avoidance`, `resting`, `heldAtDoor` and the route's waypoint.
  */
 export function decide(sim: SimulationState): void {
   const config = sim.config;
