@@ -775,16 +775,13 @@ function settleNext(route: Route): void {
 function settleFor(route: Route, tile: number, bound: number, deadline: number): boolean {
   const { layer } = route;
   const map = layer.map;
+  const column0 = (tile % map.tileColumns) * TILE_SIZE;
+  const row0 = Math.floor(tile / map.tileColumns) * TILE_SIZE;
+  aimAt(route, column0, row0, column0 + TILE_SIZE, row0 + TILE_SIZE);
   const exits = _exits;
   exits.length = 0;
   for (const side of tileSides(layer, tile)) exits.push(side ^ 1);
   const goalTile = tileOf(map, route.goalColumn, route.goalRow);
-  // every exit settled already: nothing to search, and no need to put the open sides in order
-  // for this tile (often so for the tiles round the goal, where the search began)
-  if (route.openSides.length === 0 || exits.every((exit) => route.settled.has(exit))) return true;
-  const column0 = (tile % map.tileColumns) * TILE_SIZE;
-  const row0 = Math.floor(tile / map.tileColumns) * TILE_SIZE;
-  aimAt(route, column0, row0, column0 + TILE_SIZE, row0 + TILE_SIZE);
   for (;;) {
     if (route.openSides.length === 0) return true;
     let best = tile === goalTile ? 0 : Infinity;
