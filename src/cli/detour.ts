@@ -26,9 +26,8 @@
  */
 import { Crowd, type NavMesh, Raw, init } from '@recast-navigation/core';
 import { generateSoloNavMesh } from '@recast-navigation/generators';
-import { groupArrivalRadius } from '../orders/orders';
 import { type ObstacleShape, boxCorners } from '../math/shapes';
-import { type ScenarioMetrics, createMetricsRecorder, finishMetrics, recordTick } from '../scenarios/metrics';
+import { type ScenarioMetrics, createMetricsRecorder, finishMetrics, goalArrivalRadii, recordTick } from '../scenarios/metrics';
 import { type Scenario, obstacleTimeline } from '../scenarios/schema';
 
 export interface DetourOptions {
@@ -303,16 +302,9 @@ export async function runDetourScenario(scenario: Scenario, options: DetourOptio
   while (changesMade < scenario.changes.length && scenario.changes[changesMade]!.at <= 0) changesMade++;
   let run = startCrowd(scenario, standing(0), positions, null, true);
   try {
-    const goalGroupSizes = new Map<string, number>();
-    for (const unit of units) {
-      if (unit.goal !== null) goalGroupSizes.set(`${unit.goal.x},${unit.goal.y}`, (goalGroupSizes.get(`${unit.goal.x},${unit.goal.y}`) ?? 0) + 1);
-    }
-    const arrivalRadius = new Float64Array(count);
+    const arrivalRadius = goalArrivalRadii(units);
     const reached = new Uint8Array(count);
-    for (const [index, unit] of units.entries()) {
-      if (unit.goal === null) reached[index] = 1;
-      else arrivalRadius[index] = groupArrivalRadius(unit.radius, goalGroupSizes.get(`${unit.goal.x},${unit.goal.y}`)!);
-    }
+    for (const [index, unit] of units.entries()) if (unit.goal === null) reached[index] = 1;
 
     const recorder = createMetricsRecorder({
       world: scenario.world,

@@ -2,9 +2,15 @@
  * Where each unit of a group move stands: one slot per unit on a hexagonal lattice packed around
  * the target, rows across the direction of travel (or a facing given with the order), assigned
  * so the group keeps its order (the units furthest that way take the front rows; left stays left
- * inside a row), so paths cross as little as they can. Slots are spaced for the largest unit, so
- * mixed sizes never overlap. Units then walk parallel paths
- * instead of converging on one point, which is what squeezed groups into each other.
+ * inside a row), so paths cross as little as they can. Units then walk parallel paths instead of
+ * converging on one point, which is what squeezed groups into each other.
+ *
+ * A group of one size takes the lattice points nearest the target. A group of several sizes (an
+ * army's infantry with its vehicles) is packed by size instead of at the largest unit's spacing,
+ * which spread forty soldiers as wide as forty tanks: on a lattice finer than the smallest units
+ * need, the largest units take the free points nearest the target first, each clear of those
+ * already placed, then the next size down fills in around them. Units of one size share that
+ * size's slots in the group's order, as above.
  */
 import { hypot } from '../math/exact';
 import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
@@ -14,7 +20,8 @@ export interface FormationRequest {
   readonly units: ReadonlyArray<{ readonly position: ReadonlyVec2; readonly radius: number }>;
   /** metres: the point the group is sent to */
   readonly target: ReadonlyVec2;
-  /** metres of free space between neighbouring units' edges */
+  /** metres of free space between neighbouring units' edges, for the largest units; two smaller
+   * neighbours keep it in proportion to the larger of their radii */
   readonly gap: number;
   /** whether a disc of `radius` centred at (x, y) may stand there (inside the walls, off obstacles) */
   readonly isFree: (x: number, y: number, radius: number) => boolean;
@@ -50,10 +57,12 @@ export function arrangeSlots(request: FormationRequest): Vec2[] {
   let centroidX = 0;
   let centroidY = 0;
   let maxRadius = 0;
+  let minRadius = Infinity;
   for (const unit of units) {
     centroidX += unit.position.x / count;
     centroidY += unit.position.y / count;
     maxRadius = Math.max(maxRadius, unit.radius);
+    minRadius = Math.min(minRadius, unit.radius);
   }
   // the facing asked for, else the direction of travel (any direction will do for a group
   // already on the target)
@@ -71,13 +80,9 @@ export function arrangeSlots(request: FormationRequest): Vec2[] {
   }
   const leftX = -forwardY;
   const leftY = forwardX;
-  const spacing = 2 * maxRadius + request.gap;
+  const frame = { forwardX, forwardY, leftX, leftY };
 
-  const points = freeLatticePoints(request, count, spacing, maxRadius, forwardX, forwardY, leftX, leftY);
-  recentre(points, request, maxRadius);
-
-  // front rows first; the units furthest along the direction of travel fill them
-  points.sort((a, b) => b.row - a.row || a.across - b.across);
+  // the units furthest along the direction of travel first, then from right to left
   const order = units
     .map((unit, index) => ({
       index,
@@ -87,58 +92,211 @@ export function arrangeSlots(request: FormationRequest): Vec2[] {
     .sort((a, b) => b.along - a.along || a.across - b.across || a.index - b.index);
 
   const slots: Vec2[] = new Array(count);
+  if (minRadius === maxRadius) {
+    const points = freeLatticePoints(request, count, 2 * maxRadius + request.gap, maxRadius, frame);
+    recentre(points, request, () => maxRadius);
+    const placed = assignByRows(points, order, slots);
+    for (let i = placed; i < count; i++) slots[order[i]!.index] = vec2(target.x, target.y);
+    return slots;
+  }
+  packBySize(request, order, maxRadius, minRadius, frame, slots);
+  return slots;
+}
+
+/** The direction of travel (forward) and its left, unit vectors. */
+interface Frame {
+  readonly forwardX: number;
+  readonly forwardY: number;
+  readonly leftX: number;
+  readonly leftY: number;
+}
+
+/** A unit of the group in the group's order (see `arrangeSlots`). */
+interface Member {
+  readonly index: number;
+  readonly along: number;
+  readonly across: number;
+}
+
+/**
+ * Gives `members` (in the group's order) the `points`, front rows first: the next members in
+ * order fill each row, from right to left. Writes `slots` by member index; returns how many
+ * members got a point.
+ */
+function assignByRows(points: LatticePoint[], members: readonly Member[], slots: Vec2[]): number {
+  points.sort((a, b) => b.row - a.row || a.across - b.across);
   let next = 0;
-  while (next < points.length) {
+  while (next < points.length && next < members.length) {
     const row = points[next]!.row;
     let end = next;
-    while (end < points.length && points[end]!.row === row) end++;
-    const members = order.slice(next, end).sort((a, b) => a.across - b.across || a.index - b.index);
-    members.forEach((member, offset) => {
+    while (end < points.length && end < members.length && points[end]!.row === row) end++;
+    const inRow = members.slice(next, end).sort((a, b) => a.across - b.across || a.index - b.index);
+    inRow.forEach((member, offset) => {
       const point = points[next + offset]!;
       slots[member.index] = vec2(point.x, point.y);
     });
     next = end;
   }
-  for (let i = next; i < count; i++) slots[order[i]!.index] = vec2(target.x, target.y);
-  return slots;
+  return next;
+}
+
+/**
+ * Slots for a group of several sizes (see the header): on a lattice LATTICE_REFINE times finer
+ * than the smallest units' spacing, each size from the largest down takes, one unit at a time, the free point nearest the
+ * target that keeps every unit placed so far at its distance (the sum of the two radii and the
+ * gap for the larger of them). Then the slots are centred on the target and each size's slots
+ * are shared among its units in the group's order. Units left without a slot (a tiny world) get
+ * the target.
+ */
+function packBySize(request: FormationRequest, order: readonly Member[], maxRadius: number, minRadius: number, frame: Frame, slots: Vec2[]): void {
+  const { units, target } = request;
+  const gapFor = (radius: number): number => (request.gap * radius) / maxRadius;
+  // the sizes, largest first, each with its members in the group's order
+  const sizes = new Map<number, Member[]>();
+  for (const member of order) {
+    const radius = units[member.index]!.radius;
+    const members = sizes.get(radius);
+    if (members === undefined) sizes.set(radius, [member]);
+    else members.push(member);
+  }
+  const bySize = [...sizes.entries()].sort((a, b) => b[0] - a[0]);
+  const spacing = (2 * minRadius + gapFor(minRadius)) / LATTICE_REFINE;
+  // the area the group takes at each unit's own spacing, as a disc, and some room to spare
+  let area = 0;
+  for (const unit of units) {
+    const side = 2 * unit.radius + gapFor(unit.radius);
+    area += side * side * ROW_HEIGHT_FACTOR;
+  }
+  let reach = Math.sqrt(area / Math.PI) + 2 * maxRadius + gapFor(maxRadius) + spacing;
+  let placed: Array<{ point: LatticePoint; radius: number }> = [];
+  for (let attempt = 0; attempt <= MAX_SEARCH_DOUBLINGS; attempt++) {
+    placed = placeBySize(request, latticePoints(target, spacing, reach, frame), bySize, maxRadius, gapFor);
+    if (placed.length === units.length) break;
+    reach *= 2;
+  }
+  const radiusOf = new Map(placed.map((entry) => [entry.point, entry.radius]));
+  recentre(
+    placed.map((entry) => entry.point),
+    request,
+    (point) => radiusOf.get(point)!,
+  );
+  for (const [radius, members] of bySize) {
+    const points = placed.filter((entry) => entry.radius === radius).map((entry) => entry.point);
+    const given = assignByRows(points, members, slots);
+    for (let i = given; i < members.length; i++) slots[members[i]!.index] = vec2(target.x, target.y);
+  }
+}
+
+/**
+ * Places the sizes in turn (largest first) on the `candidates` (nearest the target first): each
+ * unit on the first candidate where a disc of its radius may stand and that keeps its distance
+ * from every unit placed before it. Returns the points taken with the radius each was taken for.
+ */
+function placeBySize(
+  request: FormationRequest,
+  candidates: readonly LatticePoint[],
+  bySize: ReadonlyArray<[number, readonly Member[]]>,
+  maxRadius: number,
+  gapFor: (radius: number) => number,
+): Array<{ point: LatticePoint; radius: number }> {
+  // the units placed so far by cells of the widest distance two of them must keep
+  const cellSize = 2 * maxRadius + gapFor(maxRadius);
+  const cells = new Map<number, Array<{ x: number; y: number; radius: number }>>();
+  const cellKey = (column: number, row: number): number => column * CELL_KEY_ROWS + row;
+  const keepsClear = (x: number, y: number, radius: number): boolean => {
+    const column = Math.floor(x / cellSize);
+    const row = Math.floor(y / cellSize);
+    for (let dr = -1; dr <= 1; dr++) {
+      for (let dc = -1; dc <= 1; dc++) {
+        for (const other of cells.get(cellKey(column + dc, row + dr)) ?? []) {
+          const reach = radius + other.radius + gapFor(Math.max(radius, other.radius)) - PLACE_TOLERANCE;
+          const dx = x - other.x;
+          const dy = y - other.y;
+          if (dx * dx + dy * dy < reach * reach) return false;
+        }
+      }
+    }
+    return true;
+  };
+  const placed: Array<{ point: LatticePoint; radius: number }> = [];
+  // candidates no unit can take any more (too near one placed, even for the smallest size): units
+  // are only added, so they stay so; the nearest candidates fill first
+  const smallest = bySize[bySize.length - 1]![0];
+  const dead = new Uint8Array(candidates.length);
+  let firstLive = 0;
+  for (const [radius, members] of bySize) {
+    // a candidate passed over for this size stays unusable for it
+    let next = firstLive;
+    for (let taken = 0; taken < members.length; taken++) {
+      while (next < candidates.length) {
+        const index = next++;
+        if (dead[index] === 1) continue;
+        const point = candidates[index]!;
+        if (!keepsClear(point.x, point.y, radius)) {
+          if (radius === smallest || !keepsClear(point.x, point.y, smallest)) {
+            dead[index] = 1;
+            while (firstLive < candidates.length && dead[firstLive] === 1) firstLive++;
+          }
+          continue;
+        }
+        if (!request.isFree(point.x, point.y, radius)) continue;
+        dead[index] = 1;
+        while (firstLive < candidates.length && dead[firstLive] === 1) firstLive++;
+        placed.push({ point: { ...point }, radius });
+        const key = cellKey(Math.floor(point.x / cellSize), Math.floor(point.y / cellSize));
+        const list = cells.get(key);
+        if (list === undefined) cells.set(key, [{ x: point.x, y: point.y, radius }]);
+        else list.push({ x: point.x, y: point.y, radius });
+        break;
+      }
+    }
+  }
+  return placed;
+}
+
+/**
+ * How many times finer than the smallest units' spacing the lattice of a group of several sizes
+ * is. On their own spacing the discs packed round the larger units left gaps the small ones
+ * could not use (35 units of radius 0.4 with 5 of 1.0: 6.7 m from the target at most, 3 beyond
+ * the group's arrival circle of 6.5 m); half as fine, 6.1 m.
+ */
+const LATTICE_REFINE = 2;
+/** keys of the cells placed units are kept in: column x this + row (rows and columns stay far below it) */
+const CELL_KEY_ROWS = 1 << 20;
+/** metres: two slots closer than their distance by less than this still count as clear (rounding) */
+const PLACE_TOLERANCE = 1e-9;
+
+/** The points of a hexagonal lattice `spacing` apart, rows across `frame`'s forward, within `reach` of the target; nearest first. */
+function latticePoints(target: ReadonlyVec2, spacing: number, reach: number, frame: Frame): LatticePoint[] {
+  const rowHeight = spacing * ROW_HEIGHT_FACTOR;
+  const rows = Math.ceil(reach / rowHeight);
+  const columns = Math.ceil(reach / spacing) + 1;
+  const points: LatticePoint[] = [];
+  for (let row = -rows; row <= rows; row++) {
+    const shift = (row & 1) === 0 ? 0 : 0.5;
+    for (let column = -columns; column <= columns; column++) {
+      const across = (column + shift) * spacing;
+      const along = row * rowHeight;
+      const distance = hypot(across, along);
+      if (distance > reach) continue;
+      points.push({ x: target.x + across * frame.leftX + along * frame.forwardX, y: target.y + across * frame.leftY + along * frame.forwardY, row, across, distance });
+    }
+  }
+  // nearest first; ties broken by position so the choice never depends on iteration order
+  points.sort((a, b) => a.distance - b.distance || a.row - b.row || a.across - b.across);
+  return points;
 }
 
 /** The `count` free lattice points nearest the target (fewer if the free space runs out). */
-function freeLatticePoints(
-  request: FormationRequest,
-  count: number,
-  spacing: number,
-  radius: number,
-  forwardX: number,
-  forwardY: number,
-  leftX: number,
-  leftY: number,
-): LatticePoint[] {
-  const rowHeight = spacing * ROW_HEIGHT_FACTOR;
+function freeLatticePoints(request: FormationRequest, count: number, spacing: number, radius: number, frame: Frame): LatticePoint[] {
   // a hexagonal lattice holds about 1.1 points per spacing^2 / (sqrt(3) / 2) of area
   let reach = spacing * (Math.sqrt((count * ROW_HEIGHT_FACTOR) / Math.PI) + 1.5);
   let found: LatticePoint[] = [];
   for (let attempt = 0; attempt <= MAX_SEARCH_DOUBLINGS; attempt++) {
-    found = [];
-    const rows = Math.ceil(reach / rowHeight);
-    const columns = Math.ceil(reach / spacing) + 1;
-    for (let row = -rows; row <= rows; row++) {
-      const shift = (row & 1) === 0 ? 0 : 0.5;
-      for (let column = -columns; column <= columns; column++) {
-        const across = (column + shift) * spacing;
-        const along = row * rowHeight;
-        const distance = hypot(across, along);
-        if (distance > reach) continue;
-        const x = request.target.x + across * leftX + along * forwardX;
-        const y = request.target.y + across * leftY + along * forwardY;
-        if (request.isFree(x, y, radius)) found.push({ x, y, row, across, distance });
-      }
-    }
+    found = latticePoints(request.target, spacing, reach, frame).filter((point) => request.isFree(point.x, point.y, radius));
     if (found.length >= count) break;
     reach *= 2;
   }
-  // nearest first; ties broken by position so the choice never depends on iteration order
-  found.sort((a, b) => a.distance - b.distance || a.row - b.row || a.across - b.across);
   return found.slice(0, count);
 }
 
@@ -146,7 +304,7 @@ function freeLatticePoints(
  * Shifts the slots so their centre is the target (a lattice point sits on the target, so an even
  * group would otherwise lean to one side), unless that moves a slot off free ground.
  */
-function recentre(points: LatticePoint[], request: FormationRequest, radius: number): void {
+function recentre(points: LatticePoint[], request: FormationRequest, radiusOf: (point: LatticePoint) => number): void {
   if (points.length === 0) return;
   let offsetX = 0;
   let offsetY = 0;
@@ -154,7 +312,7 @@ function recentre(points: LatticePoint[], request: FormationRequest, radius: num
     offsetX += (request.target.x - point.x) / points.length;
     offsetY += (request.target.y - point.y) / points.length;
   }
-  if (!points.every((point) => request.isFree(point.x + offsetX, point.y + offsetY, radius))) return;
+  if (!points.every((point) => request.isFree(point.x + offsetX, point.y + offsetY, radiusOf(point)))) return;
   for (const point of points) {
     point.x += offsetX;
     point.y += offsetY;

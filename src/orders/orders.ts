@@ -21,10 +21,30 @@ export interface StopOrder {
 export type Order = MoveOrder | StopOrder;
 
 /**
- * The radius around a goal shared by `groupSize` units within which a unit counts as arrived:
- * max(1 m, 2 r sqrt(n)), large enough for the whole group to stand around the point.
- * The metrics use the same definition.
+ * The radius around a goal shared by `groupSize` units of radius `unitRadius` within which a
+ * unit counts as arrived: max(1 m, 2 r sqrt(n)), large enough for the whole group to stand around
+ * the point. The metrics use the same definition (see `groupArrivalRadiusOf` for mixed sizes).
  */
 export function groupArrivalRadius(unitRadius: number, groupSize: number): number {
   return Math.max(1, 2 * unitRadius * Math.sqrt(Math.max(1, groupSize)));
+}
+
+/**
+ * The same radius for a group of units of any sizes (their radii): max(1 m, 2 sqrt(sum of
+ * r^2)), the circle with room for a square 2 r on a side per unit, as for n units of one size
+ * (then it equals `groupArrivalRadius(r, n)`).
+ */
+export function groupArrivalRadiusOf(radii: Iterable<number>): number {
+  let sum = 0;
+  let count = 0;
+  let first = NaN;
+  let uniform = true;
+  for (const radius of radii) {
+    sum += radius * radius;
+    if (count++ === 0) first = radius;
+    else if (radius !== first) uniform = false;
+  }
+  // one size: exactly groupArrivalRadius's figure (the two differ by rounding only)
+  if (uniform) return groupArrivalRadius(count === 0 ? 0 : first, count);
+  return Math.max(1, 2 * Math.sqrt(sum));
 }

@@ -408,6 +408,76 @@ const overtaking: BuiltInScenario = {
   },
 };
 
+/** the two sizes of the mixed armies: infantry, and vehicles (bigger, slower) */
+const INFANTRY = { radius: 0.35, maxSpeed: UNIT_SPEED, spacing: 1.2 };
+const VEHICLE = { radius: 0.9, maxSpeed: 3, spacing: 2.6 };
+/** one unit in this many of a mixed army is a vehicle */
+const VEHICLE_SHARE = 6;
+
+/**
+ * A mixed army of `count` units centred on (cx, cy) facing `direction`: its vehicles in the front
+ * rows, its infantry behind them, each kind at its own spacing, jittered by up to START_JITTER.
+ */
+function placeMixedArmy(count: number, cx: number, cy: number, direction: number, random: Random): { units: Array<{ x: number; y: number; radius: number; maxSpeed: number }>; depth: number; width: number } {
+  const vehicles = Math.max(1, Math.round(count / VEHICLE_SHARE));
+  const kinds = [
+    { ...VEHICLE, ...blockShape(vehicles), count: vehicles },
+    { ...INFANTRY, ...blockShape(count - vehicles), count: count - vehicles },
+  ];
+  const depth = kinds.reduce((sum, kind) => sum + kind.rows * kind.spacing, 0);
+  const width = Math.max(...kinds.map((kind) => kind.columns * kind.spacing));
+  const forwardX = cos(direction);
+  const forwardY = sin(direction);
+  const units: Array<{ x: number; y: number; radius: number; maxSpeed: number }> = [];
+  // the front edge of the block, then each kind's rows behind it
+  let front = depth / 2;
+  for (const kind of kinds) {
+    for (let i = 0; i < kind.count; i++) {
+      const across = ((i % kind.columns) - (kind.columns - 1) / 2) * kind.spacing;
+      const along = front - (Math.floor(i / kind.columns) + 0.5) * kind.spacing;
+      const x = cx + along * forwardX - across * forwardY + random.range(-START_JITTER, START_JITTER);
+      const y = cy + along * forwardY + across * forwardX + random.range(-START_JITTER, START_JITTER);
+      units.push({ x, y, radius: kind.radius, maxSpeed: kind.maxSpeed });
+    }
+    front -= kind.rows * kind.spacing;
+  }
+  return { units, depth, width };
+}
+
+const mixedSizes: BuiltInScenario = {
+  name: 'mixed-sizes',
+  description: `Two mixed armies cross at right angles, each with one unit in ${VEHICLE_SHARE} a vehicle (radius ${VEHICLE.radius} m, ${VEHICLE.maxSpeed} m/s) in its front rows and infantry (radius ${INFANTRY.radius} m, ${INFANTRY.maxSpeed} m/s) behind: the infantry overtakes its own vehicles while the other army crosses, and each army settles round its point packed by size.`,
+  defaultUnits: 72,
+  minUnits: 4,
+  seeded: true,
+  build: (total, random) => {
+    const counts = splitEvenly(total, 2);
+    const directions = [0, Math.PI / 2];
+    // far enough for the goal circles to lie beyond the crossing and the blocks not to overlap
+    const blocks = counts.map((count) => placeMixedArmy(count, 0, 0, 0, createRandom(0)));
+    const reach = Math.max(...blocks.map((block, team) => block.depth / 2 + groupArrivalRadius(VEHICLE.radius, counts[team]!) + 4));
+    const diagonal = Math.max(...blocks.map((block) => hypot(block.depth, block.width)));
+    const startDistance = Math.max(reach, (diagonal + 2) / (2 * sin(Math.PI / 4)));
+    const placed: Placed = { units: [], minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+    const include = (x: number, y: number, margin: number): void => {
+      placed.minX = Math.min(placed.minX, x - margin);
+      placed.minY = Math.min(placed.minY, y - margin);
+      placed.maxX = Math.max(placed.maxX, x + margin);
+      placed.maxY = Math.max(placed.maxY, y + margin);
+    };
+    directions.forEach((direction, team) => {
+      const goal = { x: startDistance * cos(direction), y: startDistance * sin(direction) };
+      include(goal.x, goal.y, groupArrivalRadius(VEHICLE.radius, counts[team]!) + 2);
+      for (const unit of placeMixedArmy(counts[team]!, -goal.x, -goal.y, direction, random).units) {
+        placed.units.push({ ...unit, team, goal });
+        include(unit.x, unit.y, unit.radius + 3);
+      }
+    });
+    const { world } = shiftToOrigin(placed);
+    return { name: 'mixed-sizes', description: mixedSizes.description, world, units: placed.units, duration: GROUP_DURATION };
+  },
+};
+
 // ---------------------------------------------------------------------------------------------
 // Walls in the way: routes, not just avoidance
 
@@ -643,6 +713,7 @@ export const BUILT_IN_SCENARIOS: readonly BuiltInScenario[] = [
   overtaking,
   crossing('large-groups', 'Two blocks of 200 units cross head-on.', [0, 180], 400),
   crossing('four-hundreds', 'Four blocks of 100 units from the four sides all cross the middle at once.', [0, 90, 180, 270], 400),
+  mixedSizes,
   seedDemo(
     'seed-converge',
     'In the RTS article\'s field, 36 units a side (3 columns x 12 rows) each walk to one shared point in the far corner of the other half: the groups cross on the diagonal and each funnels into its point.',

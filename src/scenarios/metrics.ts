@@ -10,7 +10,7 @@
  * (spatial/grid.ts) rebuilt each tick, and only pairs that overlap now or were in contact on the
  * previous tick are examined.
  */
-import { groupArrivalRadius } from '../orders/orders';
+import { groupArrivalRadiusOf } from '../orders/orders';
 import { type ObstacleShape, type ShapeGeometry, prepareShape, signedDistance } from '../math/shapes';
 import { type CellGrid, createCellGrid, occupiedCell, sortIntoCells } from '../spatial/grid';
 
@@ -119,15 +119,30 @@ export interface MetricsRecorder {
   lastTime: number;
 }
 
+/**
+ * Each unit's arrival radius (0 for a unit without a goal): `groupArrivalRadiusOf` the radii of
+ * all the units that share its exact goal point (see docs/metrics.md).
+ */
+export function goalArrivalRadii(units: ReadonlyArray<{ readonly radius: number; readonly goal: { readonly x: number; readonly y: number } | null }>): Float64Array {
+  const radiiByGoal = new Map<string, number[]>();
+  const goalKey = (goal: { readonly x: number; readonly y: number }): string => `${goal.x},${goal.y}`;
+  for (const unit of units) {
+    if (unit.goal === null) continue;
+    const key = goalKey(unit.goal);
+    const radii = radiiByGoal.get(key);
+    if (radii === undefined) radiiByGoal.set(key, [unit.radius]);
+    else radii.push(unit.radius);
+  }
+  const byGoal = new Map([...radiiByGoal].map(([key, radii]) => [key, groupArrivalRadiusOf(radii)]));
+  return Float64Array.from(units, (unit) => (unit.goal === null ? 0 : byGoal.get(goalKey(unit.goal))!));
+}
+
 export function createMetricsRecorder(setup: MetricsSetup): MetricsRecorder {
   const { width, height } = setup.world;
   if (!(Number.isFinite(width) && width > 0)) throw new Error(`world.width: expected a finite number > 0, got ${width}`);
   if (!(Number.isFinite(height) && height > 0)) throw new Error(`world.height: expected a finite number > 0, got ${height}`);
   const unitCount = setup.units.length;
 
-  // how many units share each exact goal point, for the group arrival radius
-  const goalGroupSizes = new Map<string, number>();
-  const goalKey = (goal: { x: number; y: number }) => `${goal.x},${goal.y}`;
   setup.units.forEach((unit, index) => {
     requireFinite(unit.x, `units[${index}].x`);
     requireFinite(unit.y, `units[${index}].y`);
@@ -136,9 +151,8 @@ export function createMetricsRecorder(setup: MetricsSetup): MetricsRecorder {
     if (unit.goal === null) return;
     requireFinite(unit.goal.x, `units[${index}].goal.x`);
     requireFinite(unit.goal.y, `units[${index}].goal.y`);
-    const key = goalKey(unit.goal);
-    goalGroupSizes.set(key, (goalGroupSizes.get(key) ?? 0) + 1);
   });
+  const goalRadii = goalArrivalRadii(setup.units);
 
   const radii = new Float64Array(unitCount);
   const startX = new Float64Array(unitCount);
@@ -160,7 +174,7 @@ export function createMetricsRecorder(setup: MetricsSetup): MetricsRecorder {
     hasGoal[index] = 1;
     goalX[index] = unit.goal.x;
     goalY[index] = unit.goal.y;
-    arrivalRadius[index] = groupArrivalRadius(unit.radius, goalGroupSizes.get(goalKey(unit.goal)) ?? 1);
+    arrivalRadius[index] = goalRadii[index]!;
     // a unit that starts within its arrival radius has arrived at time 0, by a straight path
     if (Math.hypot(unit.goal.x - unit.x, unit.goal.y - unit.y) <= arrivalRadius[index]!) {
       arrived[index] = 1;

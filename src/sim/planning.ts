@@ -11,7 +11,7 @@ import { signedDistance } from '../math/shapes';
 import { MAX_CLEARANCE, NAV_CELL, bestFreeCell, columnOf, obstaclesNear, rowOf, tileOf } from '../nav/navmap';
 import { NEAR_COST, type Route, cellCost, createRoute, isUsable, navLayer, prepareTile, routeCost } from '../nav/route';
 import { arrangeSlots } from '../orders/formation';
-import { groupArrivalRadius } from '../orders/orders';
+import { groupArrivalRadius, groupArrivalRadiusOf } from '../orders/orders';
 import { nowMs } from './clock';
 import { emit } from './events';
 import { IDLE, type PlanJob, type SimulationState, type Unit, newProgress, simulatedTime } from './state';
@@ -41,7 +41,7 @@ export function applyPendingOrders(sim: SimulationState): void {
     const largest = Math.max(...units.map((unit) => unit.radius));
     const target = clampIntoWorld(sim, order.target, largest);
     const stopRadius = sim.config.arrivalTolerance;
-    const group = { target, radius: groupArrivalRadius(largest, units.length) };
+    const group = { target, radius: groupArrivalRadiusOf(units.map((unit) => unit.radius)) };
     for (const unit of units) {
       unit.task = { kind: 'move', orderId, target, stopRadius, group, route: null, waiting: true };
       unit.waypointTick = -1;
@@ -260,7 +260,7 @@ function assignMoveTasks(sim: SimulationState, units: Unit[], job: PlanJob, rout
   // a group keeps its target (its slots are placed on free ground around it) unless the target
   // could not be reached at all
   if (route !== null && rerouted) target = vec2(route.goal.x, route.goal.y);
-  const group = { target, radius: groupArrivalRadius(largest, units.length) };
+  const group = { target, radius: groupArrivalRadiusOf(units.map((unit) => unit.radius)) };
   const slots = arrangeSlots({
     units,
     target,

@@ -42,9 +42,9 @@ export interface SteeringConfig {
   arrivalBraking: number;
   /** metres: a unit stops this close to its target (its own slot in a group). Default 0.1 m. */
   arrivalTolerance: number;
-  /** free space between neighbours' edges in a group's arrangement at its target, in unit radii
-   * (so the arrangement fits the group's arrival circle, 2 r sqrt(n), whatever the radius).
-   * Default 1 (0.5 m for the default unit). */
+  /** free space between neighbours' edges in a group's arrangement at its target, in radii of
+   * the larger of the two (so the arrangement fits the group's arrival circle, 2 sqrt(sum of r^2),
+   * whatever the sizes). Default 1 (0.5 m for the default unit). */
   formationGap: number;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listUnits } from '../../src/index';
 import { arrangeSlots } from '../../src/orders/formation';
-import { groupArrivalRadius } from '../../src/orders/orders';
+import { groupArrivalRadius, groupArrivalRadiusOf } from '../../src/orders/orders';
 import { addObstacle, addUnit, createSimulation, issueOrder } from '../../src/sim/simulation';
 import { runTicks, runUntilPlanned } from '../support';
 
@@ -63,15 +63,42 @@ describe('group move slots', () => {
     expect(new Set(facingTravel.map((slot) => Math.round(slot.x * 1000))).size).toBeLessThan(new Set(facingTravel.map((slot) => Math.round(slot.y * 1000))).size);
   });
 
-  it('spaces mixed sizes for the largest, so no two slots overlap whoever stands in them', () => {
+  it('keeps every two units of a mixed group apart by their radii and the gap, in proportion to the larger of the two', () => {
     const units = [...unitsAt([[0, 0], [1, 0], [2, 0]], 0.3), ...unitsAt([[0, 2], [1, 2]], 1.2)];
     const slots = arrangeSlots({ units, target: { x: 30, y: 30 }, gap: 0.5, isFree: everywhere });
     for (let i = 0; i < slots.length; i++) {
       for (let j = i + 1; j < slots.length; j++) {
         const apart = Math.hypot(slots[i]!.x - slots[j]!.x, slots[i]!.y - slots[j]!.y);
-        expect(apart).toBeGreaterThanOrEqual(units[i]!.radius + units[j]!.radius + 0.5 - 1e-9);
+        const larger = Math.max(units[i]!.radius, units[j]!.radius);
+        expect(apart).toBeGreaterThanOrEqual(units[i]!.radius + units[j]!.radius + (0.5 * larger) / 1.2 - 1e-9);
       }
     }
+  });
+
+  it('packs a group of several sizes by size: 35 soldiers and 5 vehicles stand inside their arrival circle, not spread at the vehicles\' spacing', () => {
+    // walking +x in 8 columns of 5: the vehicles (radius 1.0) in the last column, the soldiers
+    // (radius 0.4) in front of them
+    const start: Array<[number, number]> = [];
+    for (let i = 0; i < 40; i++) start.push([(i % 8) * 2.5, Math.floor(i / 8) * 2.5]);
+    const units = start.map(([x, y]) => ({ position: { x, y }, radius: x === 0 ? 1 : 0.4 }));
+    const target = { x: 80, y: 5 };
+    const slots = arrangeSlots({ units, target, gap: 1, isFree: everywhere });
+    const circle = groupArrivalRadiusOf(units.map((unit) => unit.radius));
+    expect(circle).toBeCloseTo(2 * Math.sqrt(35 * 0.16 + 5 * 1), 9);
+    const reach = Math.max(...slots.map((slot) => Math.hypot(slot.x - target.x, slot.y - target.y)));
+    // spaced for the vehicles, the group reached 10.1 m from its point, beyond the circle (6.5 m)
+    expect(reach).toBeLessThan(circle);
+    const uniform = arrangeSlots({ units: units.map((unit) => ({ ...unit, radius: 1 })), target, gap: 1, isFree: everywhere });
+    expect(reach).toBeLessThan(0.7 * Math.max(...uniform.map((slot) => Math.hypot(slot.x - target.x, slot.y - target.y))));
+    for (let i = 0; i < slots.length; i++) {
+      for (let j = i + 1; j < slots.length; j++) {
+        const larger = Math.max(units[i]!.radius, units[j]!.radius);
+        expect(Math.hypot(slots[i]!.x - slots[j]!.x, slots[i]!.y - slots[j]!.y)).toBeGreaterThanOrEqual(units[i]!.radius + units[j]!.radius + larger - 1e-9);
+      }
+    }
+    // the soldiers keep their order among themselves: those of the front column stand ahead of
+    // those of the last column of soldiers (units 7, 15, ... against 1, 9, ...)
+    for (let row = 0; row < 5; row++) expect(slots[8 * row + 7]!.x).toBeGreaterThan(slots[8 * row + 1]!.x);
   });
 
   it('leaves out ground that is not free and never returns NaN for a group already on its target', () => {

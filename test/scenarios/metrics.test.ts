@@ -239,6 +239,15 @@ describe('arrival', () => {
     expect(metrics.meanTimeToGoal).toBeCloseTo(2 * TICK, 12);
   });
 
+  it('gives a group of several sizes one circle, 2 sqrt(sum of r^2): its small units arrive as far out as its large ones', () => {
+    // three of 0.3 m and one of 1.2 m: 2 sqrt(3 x 0.09 + 1.44) = 2.615 m for all four (at its own
+    // size a small one would have had 2 x 0.3 x sqrt(4) = 1.2 m)
+    const units = [unit(40, 50, goal, 0.3), unit(50, 40, goal, 0.3), unit(60, 60, goal, 0.3), unit(40, 40, goal, 1.2)];
+    const still: Point[] = [[50, 40], [60, 60], [40, 40]];
+    expect(run(units, [[[47.38, 50], ...still]]).arrived).toBe(0);
+    expect(run(units, [[[47.38, 50], ...still], [[47.39, 50], ...still]]).arrived).toBe(1);
+  });
+
   it('uses 1 m for a lone unit, inclusive', () => {
     expect(run([unit(40, 50, goal)], path([[48.99, 50]])).arrived).toBe(0);
     expect(run([unit(40, 50, goal)], path([[49, 50]])).arrived).toBe(1);
