@@ -199,19 +199,39 @@ function placeBySize(
   maxRadius: number,
   gapFor: (radius: number) => number,
 ): Array<{ point: LatticePoint; radius: number }> {
-  // the units placed so far by cells of the widest distance two of them must keep
+  // the units placed so far, listed by cells (over the candidates' box) of the widest distance
+  // two of them must keep
   const cellSize = 2 * maxRadius + gapFor(maxRadius);
-  const cells = new Map<number, Array<{ x: number; y: number; radius: number }>>();
-  const cellKey = (column: number, row: number): number => column * CELL_KEY_ROWS + row;
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const point of candidates) {
+    minX = Math.min(minX, point.x);
+    minY = Math.min(minY, point.y);
+    maxX = Math.max(maxX, point.x);
+    maxY = Math.max(maxY, point.y);
+  }
+  const columns = Math.floor((maxX - minX) / cellSize) + 1;
+  const rows = Math.floor((maxY - minY) / cellSize) + 1;
+  const total = bySize.reduce((sum, [, members]) => sum + members.length, 0);
+  const firstInCell = new Int32Array(columns * rows).fill(-1);
+  const nextInCell = new Int32Array(total);
+  const placedX = new Float64Array(total);
+  const placedY = new Float64Array(total);
+  const placedRadius = new Float64Array(total);
+  const columnOf = (x: number): number => Math.min(columns - 1, Math.floor((x - minX) / cellSize));
+  const rowOf = (y: number): number => Math.min(rows - 1, Math.floor((y - minY) / cellSize));
   const keepsClear = (x: number, y: number, radius: number): boolean => {
-    const column = Math.floor(x / cellSize);
-    const row = Math.floor(y / cellSize);
-    for (let dr = -1; dr <= 1; dr++) {
-      for (let dc = -1; dc <= 1; dc++) {
-        for (const other of cells.get(cellKey(column + dc, row + dr)) ?? []) {
-          const reach = radius + other.radius + gapFor(Math.max(radius, other.radius)) - PLACE_TOLERANCE;
-          const dx = x - other.x;
-          const dy = y - other.y;
+    const column = columnOf(x);
+    const row = rowOf(y);
+    for (let r = Math.max(0, row - 1); r <= Math.min(rows - 1, row + 1); r++) {
+      for (let c = Math.max(0, column - 1); c <= Math.min(columns - 1, column + 1); c++) {
+        for (let other = firstInCell[r * columns + c]!; other >= 0; other = nextInCell[other]!) {
+          const otherRadius = placedRadius[other]!;
+          const reach = radius + otherRadius + gapFor(Math.max(radius, otherRadius)) - PLACE_TOLERANCE;
+          const dx = x - placedX[other]!;
+          const dy = y - placedY[other]!;
           if (dx * dx + dy * dy < reach * reach) return false;
         }
       }
@@ -242,11 +262,14 @@ function placeBySize(
         if (!request.isFree(point.x, point.y, radius)) continue;
         dead[index] = 1;
         while (firstLive < candidates.length && dead[firstLive] === 1) firstLive++;
+        const cell = rowOf(point.y) * columns + columnOf(point.x);
+        const entry = placed.length;
+        placedX[entry] = point.x;
+        placedY[entry] = point.y;
+        placedRadius[entry] = radius;
+        nextInCell[entry] = firstInCell[cell]!;
+        firstInCell[cell] = entry;
         placed.push({ point: { ...point }, radius });
-        const key = cellKey(Math.floor(point.x / cellSize), Math.floor(point.y / cellSize));
-        const list = cells.get(key);
-        if (list === undefined) cells.set(key, [{ x: point.x, y: point.y, radius }]);
-        else list.push({ x: point.x, y: point.y, radius });
         break;
       }
     }
@@ -261,8 +284,6 @@ function placeBySize(
  * the group's arrival circle of 6.5 m); half as fine, 6.1 m.
  */
 const LATTICE_REFINE = 2;
-/** keys of the cells placed units are kept in: column x this + row (rows and columns stay far below it) */
-const CELL_KEY_ROWS = 1 << 20;
 /** metres: two slots closer than their distance by less than this still count as clear (rounding) */
 const PLACE_TOLERANCE = 1e-9;
 
