@@ -194,6 +194,22 @@ describe('the rays decision', () => {
     expect(decision.force.x).toBeLessThan(0);
   });
 
+  it('shares the avoidance by mass: between equals half each, a vehicle four times a soldier\'s mass a fifth of it', () => {
+    // head-on, 6 m apart, both at 4 m/s: the change of velocity each picks
+    const change = (me: Agent, other: Agent): number => {
+      const force = decide(me, [other], me.velocity).force;
+      return (Math.hypot(force.x, force.y) * config.responseTime) / me.mass;
+    };
+    const soldier = agent({ id: 1, position: { x: 0, y: 0 }, velocity: { x: 4, y: 0 }, wanted: { x: 4, y: 0 } });
+    const twin = agent({ id: 2, position: { x: 6, y: 0 }, velocity: { x: -4, y: 0 }, wanted: { x: -4, y: 0 } });
+    expect(change(soldier, twin)).toBeGreaterThan(0.5);
+    expect(change(soldier, twin)).toBeCloseTo(change(twin, soldier), 9);
+    const vehicle = agent({ ...twin, radius: 1, mass: 4 * soldier.mass });
+    // the pair still parts: the soldier takes four fifths of it
+    expect(change(soldier, vehicle)).toBeGreaterThan(3 * change(vehicle, soldier));
+    expect(change(vehicle, soldier)).toBeGreaterThan(0.1);
+  });
+
   it('queueing at a passage: the unit nearer the way through goes on, the one behind gives way as usual', () => {
     // two units of one order converge on a door's mouth from either side; they would touch in 1 s
     const up = { x: 1.73, y: 1 };
