@@ -142,11 +142,11 @@ function assignByRows(points: LatticePoint[], members: readonly Member[], slots:
 
 /**
  * Slots for a group of several sizes (see the header): on a lattice LATTICE_REFINE times finer
- * than the smallest units' spacing, each size from the largest down takes, one unit at a time, the free point nearest the
- * target that keeps every unit placed so far at its distance (the sum of the two radii and the
- * gap for the larger of them). Then the slots are centred on the target and each size's slots
- * are shared among its units in the group's order. Units left without a slot (a tiny world) get
- * the target.
+ * than the smallest units' spacing, each size from the largest down takes, one unit at a time,
+ * the free point nearest the target that keeps every unit placed so far at its distance (the sum
+ * of the two radii and the gap for the larger of them). Then the slots are centred on the target
+ * and each size's slots are shared among its units in the group's order. Units left without a
+ * slot (a tiny world) get the target.
  */
 function packBySize(request: FormationRequest, order: readonly Member[], maxRadius: number, minRadius: number, frame: Frame, slots: Vec2[]): void {
   const { units, target } = request;
