@@ -42,7 +42,16 @@ export function applyPendingOrders(sim: SimulationState): void {
     const target = clampIntoWorld(sim, order.target, largest);
     const stopRadius = sim.config.arrivalTolerance;
     const group = { target, radius: groupArrivalRadiusOf(units.map((unit) => unit.radius)) };
+    let centroidX = 0;
+    let centroidY = 0;
     for (const unit of units) {
+      centroidX += unit.position.x / units.length;
+      centroidY += unit.position.y / units.length;
+    }
+    const headingLength = hypot(target.x - centroidX, target.y - centroidY);
+    for (const unit of units) {
+      unit.orderHeading.x = headingLength > 1e-9 ? (target.x - centroidX) / headingLength : 0;
+      unit.orderHeading.y = headingLength > 1e-9 ? (target.y - centroidY) / headingLength : 0;
       unit.task = { kind: 'move', orderId, target, stopRadius, group, route: null, waiting: true };
       unit.waypointTick = -1;
       unit.ownRoute = null;

@@ -234,6 +234,7 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
     heldFromHome: 0,
     asleep: false,
     waypoint: vec2(x, y),
+    orderHeading: vec2(),
     ownRoute: null,
     waypointTick: -1,
     passageDistance: Infinity,

@@ -120,6 +120,7 @@ export interface Unit {
   asleep: boolean;
   /** metres: where the unit heads to follow its route (its target when in clear line) */
   waypoint: Vec2;
+  orderHeading: Vec2;
   /** a route to the unit's own target, built when its group's route ends short of it; null
    * until then (see routes.ts) */
   ownRoute: Route | null;

@@ -40,6 +40,10 @@ export interface Agent {
   /** while it queues: whether that passage takes one unit at a time (then the one behind in the
    * queue gives all of the way: see rays.ts) */
   readonly queueSingleFile: boolean;
+  /** unit vector: the way its order heads, from where the order's units stood when it was given
+   * to its target (orders crossing at about right angles give way to the right: see rays.ts);
+   * zero when it has no order */
+  readonly orderHeading: ReadonlyVec2;
   /** how strongly it leaned its wanted velocity to its right on the last tick, from 0 to 1 (units
    * of its order behind it in a press take the lean up: see rays.ts) */
   readonly lean: number;

@@ -28,6 +28,7 @@ function agent(fields: Partial<Agent> = {}): Agent {
     distanceToTarget: Infinity,
     queueRank: Infinity,
     queueSingleFile: false,
+    orderHeading: { x: 0, y: 0 },
     lean: 0,
     wanted: { x: 0, y: 0 },
     ...fields,
