@@ -210,7 +210,7 @@ describe('the rays decision', () => {
     expect(change(vehicle, soldier)).toBeGreaterThan(0.1);
   });
 
-  it('orders crossing at right angles give way to the right: the unit with the other on its right passes behind it, though it would reach the crossing first', () => {
+  it('orders crossing or converging give way to the right: the unit with the other on its right passes behind it, though it would reach the crossing first', () => {
     // heading east; a unit of another order 2.5 m ahead and 3.5 m to the right comes north: the
     // agent would be past first, and takes the edge ahead of it unless the orders cross
     const crosser = agent({ id: 2, groupId: 2, position: { x: 2.5, y: -3.5 }, velocity: { x: 0, y: 4 }, wanted: { x: 0, y: 4 } });
@@ -226,8 +226,9 @@ describe('the rays decision', () => {
     // the crosser, with the agent on its left, goes first, turning right too (east)
     const other = decide({ ...crosser, orderHeading: north }, [{ ...me, orderHeading: east }], crosser.velocity);
     expect(other.side).toBe(RIGHT);
-    // orders converging at 45 degrees, or of one order: the nearer edge, as before
-    expect(decide({ ...me, orderHeading: east }, [{ ...crosser, orderHeading: { x: Math.SQRT1_2, y: Math.SQRT1_2 } }], me.velocity).side).toBe(LEFT);
+    // orders 30 degrees apart (overtaking, nearly), or of one order: the nearer edge, as before
+    expect(decide({ ...me, orderHeading: east }, [{ ...crosser, orderHeading: { x: Math.sqrt(3) / 2, y: 0.5 } }], me.velocity).side).toBe(LEFT);
+    expect(decide({ ...me, orderHeading: east }, [{ ...crosser, groupId: 1, orderHeading: north }], me.velocity).side).toBe(LEFT);
   });
 
   it('three vehicles crossing a column of 60 soldiers of another order are not carried along it: at three timings each drifts under 10 m and all are in within 20 s', () => {

@@ -151,27 +151,32 @@ const CONVERGING_MIN = 0.5;
 const LEAN_RAMP_NEAR = 0.05;
 const LEAN_RAMP_WIDE = 0.08;
 
-/** the cosine under which two orders' headings cross: 60 to 120 degrees apart */
-const CROSSING = 0.5;
+/** the cosines between which two orders' headings cross or converge: 37 to 120 degrees apart
+ * (nearer head-on, orders step aside as blocks; nearer parallel, units overtake) */
+const CROSSING_MIN = -0.5;
+const CROSSING_MAX = 0.8;
 
 /**
- * Whether the agent and `other` walk two orders whose headings cross at 60 to 120 degrees. Such a
- * pair, on open ground, passes with both turning right whichever edge is nearer: the one that has
- * the other on its right passes behind it, the rule of the road at a crossing. Each unit taking the
- * nearer edge, a unit crossing a stream of another order passed ahead of one stream unit after
- * another and was carried along with it: three vehicles crossing a column of 60 soldiers drifted
- * 13 to 38 m along it (24 s to arrive, or never); with the rule 4 to 8 m (17 s). Two blocks
- * crossing at right angles wheel less (crossing-90 over seeds 1-5: 8.7 -> 7.2 s, 261 -> 152
- * degrees turned). The orders' headings, not the units' own ways, decide: blocks converging at 45
- * degrees, pushed apart as they merge, want ways 90 degrees apart, and the rule there slowed them
- * (crossing-45 12.7 -> 14.4 s). Not by walls and rocks, where the way round them decides.
+ * Whether the agent and `other` walk two orders whose headings cross or converge at 37 to 120
+ * degrees. Such a pair, on open ground, passes with both turning right whichever edge is nearer:
+ * the one that has the other on its right passes behind it, the rule of the road at a crossing
+ * and a merge. Each unit taking the nearer edge, a unit crossing a stream of another order passed
+ * ahead of one stream unit after another and was carried along with it: three vehicles crossing a
+ * column of 60 soldiers drifted 13 to 38 m along it (24 s to arrive, or never); with the rule 4 to
+ * 8 m (17 s). Two blocks crossing at right angles wheel less (crossing-90 over seeds 1-5: 8.7 ->
+ * 7.2 s, 261 -> 152 degrees turned), and blocks converging at 45 degrees merge sooner
+ * (crossing-45 12.7 -> 11.6 s). The orders' headings decide, not the units' own ways: blocks
+ * converging at 45 degrees are pushed apart as they merge and want ways up to 90 degrees apart,
+ * and the rule keyed on those (at 60 to 120 degrees) slowed them (12.7 -> 14.4 s). Not by walls
+ * and rocks, where the way round them decides.
  */
 function ordersCross(agent: Agent, other: Agent): boolean {
   if (agent.groupId === 0 || other.groupId === 0 || agent.groupId === other.groupId) return false;
   const a = agent.orderHeading;
   const b = other.orderHeading;
   if ((a.x === 0 && a.y === 0) || (b.x === 0 && b.y === 0)) return false;
-  return Math.abs(a.x * b.x + a.y * b.y) < CROSSING;
+  const cosine = a.x * b.x + a.y * b.y;
+  return cosine > CROSSING_MIN && cosine < CROSSING_MAX;
 }
 
 /** metres: units wanting the opposite way lean the agent to its right from this gap on */
