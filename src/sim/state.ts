@@ -120,6 +120,8 @@ export interface Unit {
   asleep: boolean;
   /** metres: where the unit heads to follow its route (its target when in clear line) */
   waypoint: Vec2;
+  /** unit vector: the way its last move order heads, from where the order's units stood to its
+   * target, set when the order is applied (Agent.orderHeading); zero before any */
   orderHeading: Vec2;
   /** a route to the unit's own target, built when its group's route ends short of it; null
    * until then (see routes.ts) */

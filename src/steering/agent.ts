@@ -41,8 +41,8 @@ export interface Agent {
    * queue gives all of the way: see rays.ts) */
   readonly queueSingleFile: boolean;
   /** unit vector: the way its order heads, from where the order's units stood when it was given
-   * to its target (orders crossing at about right angles give way to the right: see rays.ts);
-   * zero when it has no order */
+   * to its target (units of orders crossing or converging give way to the right: see rays.ts);
+   * zero before it has had an order (read only while it has one) */
   readonly orderHeading: ReadonlyVec2;
   /** how strongly it leaned its wanted velocity to its right on the last tick, from 0 to 1 (units
    * of its order behind it in a press take the lean up: see rays.ts) */
