@@ -52,6 +52,7 @@ export function applyPendingOrders(sim: SimulationState): void {
     for (const unit of units) {
       unit.orderHeading.x = headingLength > 1e-9 ? (target.x - centroidX) / headingLength : 0;
       unit.orderHeading.y = headingLength > 1e-9 ? (target.y - centroidY) / headingLength : 0;
+      unit.orderSize = units.length;
       unit.task = { kind: 'move', orderId, target, stopRadius, group, route: null, waiting: true };
       unit.waypointTick = -1;
       unit.ownRoute = null;

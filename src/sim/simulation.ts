@@ -235,6 +235,7 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
     asleep: false,
     waypoint: vec2(x, y),
     orderHeading: vec2(),
+    orderSize: 0,
     ownRoute: null,
     waypointTick: -1,
     passageDistance: Infinity,

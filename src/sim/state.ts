@@ -123,6 +123,8 @@ export interface Unit {
   /** unit vector: the way its last move order heads, from where the order's units stood to its
    * target, set when the order is applied (Agent.orderHeading); zero before any */
   orderHeading: Vec2;
+  /** how many units its last move order moved (Agent.orderSize); 0 before any */
+  orderSize: number;
   /** a route to the unit's own target, built when its group's route ends short of it; null
    * until then (see routes.ts) */
   ownRoute: Route | null;

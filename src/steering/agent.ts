@@ -44,6 +44,8 @@ export interface Agent {
    * to its target (units of orders crossing or converging give way to the right: see rays.ts);
    * zero before it has had an order (read only while it has one) */
   readonly orderHeading: ReadonlyVec2;
+  /** how many units its order moved when it was given (1: a lone unit; 0 before any order) */
+  readonly orderSize: number;
   /** how strongly it leaned its wanted velocity to its right on the last tick, from 0 to 1 (units
    * of its order behind it in a press take the lean up: see rays.ts) */
   readonly lean: number;

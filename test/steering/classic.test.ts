@@ -29,6 +29,7 @@ function agent(fields: Partial<Agent> = {}): Agent {
     queueRank: Infinity,
     queueSingleFile: false,
     orderHeading: { x: 0, y: 0 },
+    orderSize: 0,
     lean: 0,
     wanted: { x: 0, y: 0 },
     ...fields,

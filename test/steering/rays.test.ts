@@ -12,12 +12,14 @@ import { createHalfPlanes, solveVelocity } from '../../src/steering/halfplanes';
 import { createSensing, offerNeighbour, relativeRayFraction } from '../../src/steering/sensing';
 import { AVOIDANCE_STRATEGIES } from '../../src/steering/strategies/index';
 import { addReciprocalPlane, agreedSide } from '../../src/steering/strategies/rays';
+import { buildBuiltInScenario } from '../../src/scenarios/builtins';
+import { runScenario } from '../../src/scenarios/run';
 import { runTicks } from '../support';
 
 const rays = AVOIDANCE_STRATEGIES.rays;
 
 function agent(fields: Partial<Agent> & Pick<Agent, 'position' | 'velocity'>): Agent {
-  return { id: 1, radius: 0.5, mass: 15.7, maxSpeed: 4, maxForce: 251, avoidSide: NO_SIDE, groupId: 1, distanceToTarget: Infinity, queueRank: Infinity, queueSingleFile: false, orderHeading: { x: 0, y: 0 }, lean: 0, wanted: { x: 0, y: 0 }, ...fields };
+  return { id: 1, radius: 0.5, mass: 15.7, maxSpeed: 4, maxForce: 251, avoidSide: NO_SIDE, groupId: 1, distanceToTarget: Infinity, queueRank: Infinity, queueSingleFile: false, orderHeading: { x: 0, y: 0 }, orderSize: 0, lean: 0, wanted: { x: 0, y: 0 }, ...fields };
 }
 
 // the agent most cases are seen from: at the origin, moving east (+x); its left is +y
@@ -229,6 +231,41 @@ describe('the rays decision', () => {
     // orders 30 degrees apart (overtaking, nearly), or of one order: the nearer edge, as before
     expect(decide({ ...me, orderHeading: east }, [{ ...crosser, orderHeading: { x: Math.sqrt(3) / 2, y: 0.5 } }], me.velocity).side).toBe(LEFT);
     expect(decide({ ...me, orderHeading: east }, [{ ...crosser, groupId: 1, orderHeading: north }], me.velocity).side).toBe(LEFT);
+  });
+
+  it('of two blocks converging at 45 degrees, the one with the other on its right takes nine tenths of the avoidance; lone units share it equally', () => {
+    // heading east; a unit of another order 4.24 m to the right heads north-east: both would
+    // reach (6, 0) in 1.5 s
+    const northEast = { x: Math.SQRT1_2, y: Math.SQRT1_2 };
+    const east = { x: 1, y: 0 };
+    const me = agent({ id: 1, groupId: 1, position: { x: 0, y: 0 }, velocity: { x: 4, y: 0 }, wanted: { x: 4, y: 0 }, orderHeading: east });
+    const merger = agent({ id: 2, groupId: 2, position: { x: 6 - 6 * northEast.x, y: -6 * northEast.y }, velocity: { x: 4 * northEast.x, y: 4 * northEast.y }, wanted: { x: 4 * northEast.x, y: 4 * northEast.y }, orderHeading: northEast });
+    const change = (a: Agent, b: Agent): number => {
+      const force = decide(a, [b], a.velocity).force;
+      return (Math.hypot(force.x, force.y) * config.responseTime) / a.mass;
+    };
+    const blocks = (size: number): [number, number] => {
+      const mine = { ...me, orderSize: size };
+      const theirs = { ...merger, orderSize: size };
+      return [change(mine, theirs), change(theirs, mine)];
+    };
+    const [giving, standing] = blocks(40);
+    expect(giving).toBeGreaterThan(0.3);
+    expect(giving).toBeGreaterThan(5 * standing);
+    // lone units (and a lone unit against a block): equal shares, as between any equals
+    const [loneA, loneB] = blocks(1);
+    expect(loneA / loneB).toBeGreaterThan(0.9);
+    expect(loneA / loneB).toBeLessThan(1.1);
+    expect(change({ ...me, orderSize: 1 }, { ...merger, orderSize: 40 })).toBeCloseTo(loneA, 9);
+  });
+
+  it('two blocks of 100 converging at 45 degrees cross without one carrying the other along: every unit in, 95% within 22 s', () => {
+    // seed 4: 18.7 s; with equal shares 26.6 s, the last units of the block giving way caught
+    // inside the other after it stopped (the last in after 56 s). Over seeds 1-5: 18.7 to 21.4 s,
+    // against 24.9 to 38.3 s.
+    const result = runScenario(buildBuiltInScenario('crossing-45', { seed: 4, units: 200 }), { avoidance: 'rays', response: 'sideways' });
+    expect(result.arrived).toBe(200);
+    expect(result.p95TimeToGoal!).toBeLessThan(22);
   });
 
   it('three vehicles crossing a column of 60 soldiers of another order are not carried along it: at three timings each drifts under 10 m and all are in within 20 s', () => {

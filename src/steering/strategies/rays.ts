@@ -48,6 +48,25 @@ const PRESSED_GAP = 0.01;
 function sharedBy(agent: Agent, other: Agent): number {
   return other.mass / (agent.mass + other.mass);
 }
+
+/** of a converging pair of blocks (see `blocksConverge`), the part of the avoidance the block
+ * with the other on its right takes, before masses: it gives way, the other stands on */
+const GIVE_WAY_PART = 0.9;
+
+/**
+ * The agent's share when it and `other` walk blocks converging (`blocksConverge`): the pair's
+ * avoidance split as by mass, with the unit that has the other's order coming from its right
+ * weighing GIVE_WAY_PART against the other's 1 - GIVE_WAY_PART. Between equals, 0.9 and 0.1.
+ * Both see the same masses and headings, so the shares still add up to the whole.
+ */
+function convergingShare(agent: Agent, other: Agent): number {
+  const a = agent.orderHeading;
+  const b = other.orderHeading;
+  // the other's order heads to the left of the agent's: it comes from the agent's right
+  const givesWay = a.x * b.y - a.y * b.x > 0;
+  const own = other.mass * (givesWay ? GIVE_WAY_PART : 1 - GIVE_WAY_PART);
+  return own / (own + agent.mass * (givesWay ? 1 - GIVE_WAY_PART : GIVE_WAY_PART));
+}
 /** the share a standing unit takes: all of it, against a unit on the move (it makes way) and
  * against another standing unit (a unit at rest does not make way for one drifting after a shove
  * or running on past its slot) */
@@ -177,6 +196,25 @@ function ordersCross(agent: Agent, other: Agent): boolean {
   if ((a.x === 0 && a.y === 0) || (b.x === 0 && b.y === 0)) return false;
   const cosine = a.x * b.x + a.y * b.y;
   return cosine > CROSSING_MIN && cosine < CROSSING_MAX;
+}
+
+/**
+ * Whether the agent and `other` walk blocks (orders of several units) whose headings converge,
+ * at 37 to 60 degrees (of the orders that cross: `ordersCross`). Both turning right, with equal
+ * shares, the block that should pass behind turned towards the other's way and the other turned
+ * towards its own: the two walked on side by side, the first carried along the second's flank and
+ * its units caught inside the second where it stopped (two blocks of 100 converging at 45
+ * degrees, over five layouts: 20.3 s to arrive on average, 95th percentile 28.5 s, DetourCrowd
+ * 19.5 s). The one that has the other on its right now takes most of the avoidance and the other
+ * walks on: 16.0 s, 95th percentile 19.7 s. Lone units keep equal shares: in the circle swap,
+ * where every unit has its own order, the split cost a quarter of a second (8.3 -> 8.5 s over
+ * seeds 1-10).
+ */
+function blocksConverge(agent: Agent, other: Agent): boolean {
+  if (agent.orderSize < 2 || other.orderSize < 2) return false;
+  const a = agent.orderHeading;
+  const b = other.orderHeading;
+  return a.x * b.x + a.y * b.y > CONVERGING_MIN;
 }
 
 /** metres: units wanting the opposite way lean the agent to its right from this gap on */
@@ -472,8 +510,10 @@ export const raysAvoidance: AvoidanceStrategy = {
       const behind =
         (agent.queueSingleFile && isQueuedBehind(other, agent)) ||
         (openGround && (isSlowerAhead(agent, other, dx, dy, preferred) || (isOffCourseAhead(agent, other, dx, dy) && !isOffCourseAhead(other, agent, -dx, -dy))));
-      const passOn = openGround && ordersCross(agent, other) ? RIGHT : NO_SIDE;
-      _rays_sides[planes.count] = addReciprocalPlane(planes, agent, other, behind ? FOLLOW_SHARE : share, reach, horizon, config.responseTime, passOn);
+      const crossing = openGround && ordersCross(agent, other);
+      const passOn = crossing ? RIGHT : NO_SIDE;
+      const pairShare = behind ? FOLLOW_SHARE : crossing && blocksConverge(agent, other) ? convergingShare(agent, other) : share;
+      _rays_sides[planes.count] = addReciprocalPlane(planes, agent, other, pairShare, reach, horizon, config.responseTime, passOn);
     }
     if (planes.count === 0) {
       decideNothing(out);
