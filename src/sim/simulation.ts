@@ -28,6 +28,7 @@ import { hashState } from './hash';
 import { type ListenerErrorHandler, type SimulationListener, createEventLog, deliver, emit } from './events';
 import { applyForces, askForWay, decide, readBack, respondToContact, sense, settleArrivals, stepPhysics } from './phases';
 import { applyPendingOrders, routeOrdersInFlight } from './planning';
+import { tradeSlots } from './slots';
 import {
   IDLE,
   type ObstacleView,
@@ -174,6 +175,7 @@ export function stepSimulation(sim: Simulation): void {
   stepPhysics(state);
   readBack(state);
   settleArrivals(state);
+  tradeSlots(state);
   // with the events raised between ticks too (a unit moved out from under a new obstacle)
   deliver(state.events);
   state.events.raised.length = 0;
@@ -232,6 +234,7 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
     home: vec2(x, y),
     resting: true,
     heldFromHome: 0,
+    heldAside: 0,
     asleep: false,
     waypoint: vec2(x, y),
     orderHeading: vec2(),

@@ -115,6 +115,9 @@ export interface Unit {
   resting: boolean;
   /** seconds the unit, idle, has been walking back toward its home without closing on it */
   heldFromHome: number;
+  /** seconds the unit, idle, has been asked to step aside and held from doing so (it passes the
+   * request on to the units in its way: see phases.ts) */
+  heldAside: number;
   /** whether the unit sleeps this tick: idle, resting, its body asleep in planck and no unit on
    * the move close to it; a sleeping unit is neither sensed nor steered (see phases.ts) */
   asleep: boolean;

@@ -69,6 +69,40 @@ describe('standing units make way for a unit that is held up by them', () => {
     expect(furthest).toBeLessThanOrEqual(MAX_YIELD + 0.05);
   });
 
+  it('a unit whose way leads through a block standing packed (0.1 to 0.2 m apart) gets through without touching anyone: held units pass the request on', () => {
+    // measured: through a 9 x 9 block 1.2 m apart in 15.5 s, out of the middle of a 13 x 13
+    // block 1.1 m apart in 14.7 s; with only the units in its way asked, neither within a minute
+    for (const { spacing, size, fromMiddle, within } of [
+      { spacing: 1.2, size: 9, fromMiddle: false, within: 25 },
+      { spacing: 1.1, size: 13, fromMiddle: true, within: 25 },
+    ]) {
+      const sim = createSimulation({ width: 40, height: 30 });
+      const middle = size >> 1;
+      let mover = -1;
+      const standing: number[] = [];
+      for (let column = 0; column < size; column++) {
+        for (let row = 0; row < size; row++) {
+          const id = addUnit(sim, { x: 14 + column * spacing, y: 9 + row * spacing });
+          if (fromMiddle && column === middle && row === middle) mover = id;
+          else standing.push(id);
+        }
+      }
+      if (!fromMiddle) mover = addUnit(sim, { x: 8, y: 9 + middle * spacing + 0.3 });
+      issueOrder(sim, { kind: 'move', unitIds: [mover], target: { x: 36, y: 9 + middle * spacing } });
+      const arrivals = recordArrivals(sim);
+      const unit = getUnit(sim, mover)!;
+      let closest = Infinity;
+      runTicks(sim, within * 60, () => {
+        for (const id of standing) {
+          const other = getUnit(sim, id)!;
+          closest = Math.min(closest, Math.hypot(unit.position.x - other.position.x, unit.position.y - other.position.y));
+        }
+      });
+      expect(arrivals.has(mover)).toBe(true);
+      expect(closest).toBeGreaterThan(1);
+    }
+  });
+
   it('a standing unit nobody walks into stays exactly where it is, at rest', () => {
     const { sim, far } = walkOutOfBlock();
     const unit = getUnit(sim, far)!;
