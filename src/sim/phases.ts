@@ -242,7 +242,7 @@ function isPressedOn(unit: Unit, other: Agent): boolean {
  * way too, and so on while those are held, up to PASS_ON_HOPS deep. Without it a unit whose way
  * led into a packed standing group could not get through: the units it asked could not move until
  * the ones beside them did, and it stood among them for good (a unit walking through a standing
- * block 9 units wide with 0.2 m gaps stood there for a minute; now through in 11 s without a
+ * block 9 units wide with 0.2 m gaps stood there for a minute; now through in 15.5 s without a
  * touch). Only units that are held pass it on, so a line with room to spare does not wake end to
  * end. Then counts how long each standing unit has been asked and held (`heldAside`).
  */
