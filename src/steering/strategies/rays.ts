@@ -42,30 +42,24 @@ const PRESSED_GAP = 0.01;
  * the infantry makes way. Three vehicles of radius 0.9 m at 3 m/s crossing a column of 60 soldiers
  * of 0.35 m at 4 m/s, each taking half, were carried 38 to 42 m along the column and in two of
  * three timings had not arrived after 40 s; by mass, 13 to 38 m, all in after 19 to 39 s (and
- * giving way to the right as well, see `ordersCross`, 4 to 8 m in 17 s). Both units of a pair read
- * the same masses, so their shares add up to the whole.
+ * giving way to the right as well, see `ordersCross`, 4 to 8 m in 17 s). With `part`, the agent's
+ * side weighs `part` against the other's 1 - `part` before the masses (see `blocksConverge`). Both
+ * units of a pair read the same masses and parts, so their shares add up to the whole.
  */
-function sharedBy(agent: Agent, other: Agent): number {
-  return other.mass / (agent.mass + other.mass);
+function sharedBy(agent: Agent, other: Agent, part = 0.5): number {
+  const own = other.mass * part;
+  return own / (own + agent.mass * (1 - part));
 }
 
 /** of a converging pair of blocks (see `blocksConverge`), the part of the avoidance the block
  * with the other on its right takes, before masses: it gives way, the other stands on */
 const GIVE_WAY_PART = 0.9;
 
-/**
- * The agent's share when it and `other` walk blocks converging (`blocksConverge`): the pair's
- * avoidance split as by mass, with the unit that has the other's order coming from its right
- * weighing GIVE_WAY_PART against the other's 1 - GIVE_WAY_PART. Between equals, 0.9 and 0.1.
- * Both see the same masses and headings, so the shares still add up to the whole.
- */
-function convergingShare(agent: Agent, other: Agent): number {
+/** Whether the other's order heads to the left of the agent's: it comes from the agent's right. */
+function givesWayTo(agent: Agent, other: Agent): boolean {
   const a = agent.orderHeading;
   const b = other.orderHeading;
-  // the other's order heads to the left of the agent's: it comes from the agent's right
-  const givesWay = a.x * b.y - a.y * b.x > 0;
-  const own = other.mass * (givesWay ? GIVE_WAY_PART : 1 - GIVE_WAY_PART);
-  return own / (own + agent.mass * (givesWay ? 1 - GIVE_WAY_PART : GIVE_WAY_PART));
+  return a.x * b.y - a.y * b.x > 0;
 }
 /** the share a standing unit takes: all of it, against a unit on the move (it makes way) and
  * against another standing unit (a unit at rest does not make way for one drifting after a shove
@@ -512,7 +506,7 @@ export const raysAvoidance: AvoidanceStrategy = {
         (openGround && (isSlowerAhead(agent, other, dx, dy, preferred) || (isOffCourseAhead(agent, other, dx, dy) && !isOffCourseAhead(other, agent, -dx, -dy))));
       const crossing = openGround && ordersCross(agent, other);
       const passOn = crossing ? RIGHT : NO_SIDE;
-      const pairShare = behind ? FOLLOW_SHARE : crossing && blocksConverge(agent, other) ? convergingShare(agent, other) : share;
+      const pairShare = behind ? FOLLOW_SHARE : crossing && blocksConverge(agent, other) ? sharedBy(agent, other, givesWayTo(agent, other) ? GIVE_WAY_PART : 1 - GIVE_WAY_PART) : share;
       _rays_sides[planes.count] = addReciprocalPlane(planes, agent, other, pairShare, reach, horizon, config.responseTime, passOn);
     }
     if (planes.count === 0) {
