@@ -564,9 +564,12 @@ export interface Route {
    * come to it, only costs already made are read (anything else is Infinity).
    */
   ready: boolean;
-  /** coarse search: path length to the goal of each side reached (final once settled) */
-  readonly reached: Map<number, number>;
-  readonly settled: Set<number>;
+  /**
+   * coarse search, per side of the layer: path length to the goal (Infinity until reached; final
+   * once settled) and whether it is settled (1). Grown with the layer (see fitSides).
+   */
+  reached: Float64Array;
+  settled: Uint8Array;
   /** the open sides, as a binary heap on reached length plus the heuristic */
   readonly openSides: number[];
   readonly openKeys: number[];
@@ -592,8 +595,8 @@ export function createRoute(layer: NavLayer, x: number, y: number, maxShift = 4 
     hasGoal: false,
     version: -1,
     ready: true,
-    reached: new Map(),
-    settled: new Set(),
+    reached: new Float64Array(0),
+    settled: new Uint8Array(0),
     openSides: [],
     openKeys: [],
     aim: { minX: x, minY: y, maxX: x, maxY: y },
@@ -611,8 +614,8 @@ function restart(route: Route, maxShift = 4 * TILE_SIZE): void {
   const { layer } = route;
   const map = layer.map;
   route.version = map.version;
-  route.reached.clear();
-  route.settled.clear();
+  route.reached.fill(Infinity);
+  route.settled.fill(0);
   route.openSides.length = 0;
   route.openKeys.length = 0;
   route.fields.clear();
@@ -655,11 +658,23 @@ function heuristic(route: Route, side: number): number {
   return HEURISTIC_WEIGHT * Math.sqrt(dx * dx + dy * dy);
 }
 
+/** Makes the route's per-side arrays as long as the layer has sides (new portals add sides). */
+function fitSides(route: Route): void {
+  const sides = 2 * route.layer.portals.length;
+  if (route.reached.length >= sides) return;
+  const size = Math.max(sides, 2 * route.reached.length, 256);
+  const reached = new Float64Array(size).fill(Infinity);
+  reached.set(route.reached);
+  const settled = new Uint8Array(size);
+  settled.set(route.settled);
+  route.reached = reached;
+  route.settled = settled;
+}
+
 function reach(route: Route, side: number, length: number): void {
-  if (route.settled.has(side)) return;
-  const known = route.reached.get(side);
-  if (known !== undefined && known <= length) return;
-  route.reached.set(side, length);
+  if (side >= route.reached.length) fitSides(route);
+  if (route.settled[side] === 1 || route.reached[side]! <= length) return;
+  route.reached[side] = length;
   openPush(route, length + heuristic(route, side), side);
 }
 
@@ -727,10 +742,10 @@ function aimAt(route: Route, minX: number, minY: number, maxX: number, maxY: num
   route.layer.map.work += REKEY_WORK * open.length;
   const { openSides: sides, openKeys: keys } = route;
   for (const side of open) {
-    if (_seenAt[side] === stamp || route.settled.has(side)) continue;
+    if (_seenAt[side] === stamp || route.settled[side] === 1) continue;
     _seenAt[side] = stamp;
     sides.push(side);
-    keys.push(route.reached.get(side)! + heuristic(route, side));
+    keys.push(route.reached[side]! + heuristic(route, side));
   }
   // into heap order from the bottom up (linear in the number of sides)
   for (let index = (sides.length >> 1) - 1; index >= 0; index--) siftDown(sides, keys, index);
@@ -753,9 +768,9 @@ function nextSeenStamp(sides: number): number {
 /** Settles the open side nearest (by length plus heuristic) and reaches its neighbours. */
 function settleNext(route: Route): void {
   const side = openPop(route);
-  if (route.settled.has(side)) return;
-  const length = route.reached.get(side)!;
-  route.settled.add(side);
+  if (route.settled[side] === 1) return;
+  const length = route.reached[side]!;
+  route.settled[side] = 1;
   route.layer.map.work += SETTLE_WORK;
   // across the border: one step
   reach(route, side ^ 1, length + NAV_CELL);
@@ -781,13 +796,14 @@ function settleFor(route: Route, tile: number, bound: number, deadline: number):
   const exits = _exits;
   exits.length = 0;
   for (const side of tileSides(layer, tile)) exits.push(side ^ 1);
+  fitSides(route);
   const goalTile = tileOf(map, route.goalColumn, route.goalRow);
   for (;;) {
     if (route.openSides.length === 0) return true;
     let best = tile === goalTile ? 0 : Infinity;
     let waiting = false;
     for (const exit of exits) {
-      if (route.settled.has(exit)) best = Math.min(best, route.reached.get(exit)!);
+      if (route.settled[exit] === 1) best = Math.min(best, route.reached[exit]!);
       else waiting = true;
     }
     if (!waiting) return true;
@@ -808,9 +824,11 @@ function buildField(route: Route, tile: number): Float64Array {
   if (tileOf(map, route.goalColumn, route.goalRow) === tile) {
     seedCell((route.goalRow % TILE_CELLS) * TILE_CELLS + (route.goalColumn % TILE_CELLS), 0);
   }
-  for (const side of tileSides(layer, tile)) {
-    const beyond = route.reached.get(side ^ 1);
-    if (beyond === undefined) continue;
+  const sides = tileSides(layer, tile);
+  fitSides(route);
+  for (const side of sides) {
+    const beyond = route.reached[side ^ 1]!;
+    if (beyond === Infinity) continue;
     const cells = sideCells(layer, side);
     const middle = layer.portals[side >> 1]!.middle;
     // from the middle, along the run at the dearest a step can cost: never below what the tile
@@ -832,6 +850,8 @@ export function prepareTile(route: Route, tile: number, deadline = Infinity): bo
     route.ready = false;
   }
   if (!route.hasGoal || route.fields.has(tile)) return true;
+  // not even the tile's sides once the budget is spent: finding them may fill four tiles' rooms
+  if (route.layer.map.work >= deadline) return false;
   if (!settleFor(route, tile, SETTLE_BOUND, deadline)) return false;
   // the tile's own search waits for the next tick when the budget is spent (settling is done)
   if (route.layer.map.work >= deadline) return false;

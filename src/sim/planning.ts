@@ -134,10 +134,10 @@ function advanceJob(sim: SimulationState, job: PlanJob, deadline: number): boole
   if (map.work >= deadline) return false;
   job.route ??= sharedRoute(sim, job.clearance, job.target);
   const route = job.route;
-  for (const unit of units) {
-    if (!prepareTile(route, tileOf(map, columnOf(map, unit.position.x), rowOf(map, unit.position.y)), deadline)) return false;
-  }
-  // and the ground round the target, where the slots go (they are checked against the route)
+  // First the ground round the target, where the slots go (they are checked against the route),
+  // then the tiles the units stand in. In this order the coarse search puts its open sides in
+  // order for each tile round the target while it has few of them, near the goal; the other way
+  // round each of those tiles put in order the whole front of a search that had crossed the map.
   const reach = groupArrivalRadius(Math.max(...units.map((unit) => unit.radius)), units.length) + SLOT_SEARCH_MARGIN;
   const { x, y } = job.target;
   const corner = tileOf(map, columnOf(map, x - reach), rowOf(map, y - reach));
@@ -146,6 +146,9 @@ function advanceJob(sim: SimulationState, job: PlanJob, deadline: number): boole
     for (let column = corner % map.tileColumns; column <= across % map.tileColumns; column++) {
       if (!prepareTile(route, row * map.tileColumns + column, deadline)) return false;
     }
+  }
+  for (const unit of units) {
+    if (!prepareTile(route, tileOf(map, columnOf(map, unit.position.x), rowOf(map, unit.position.y)), deadline)) return false;
   }
   route.ready = true;
   const reached = units.some((unit) => routeCost(route, unit.position.x, unit.position.y) !== Infinity);
