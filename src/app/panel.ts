@@ -17,6 +17,7 @@ const TUNING: Array<[key: keyof SteeringConfig, min: number, max: number, step: 
   ['lookAheadTime', 0, 4, 0.05],
   ['keepRight', 0, 1.5, 0.01],
   ['passAside', 0, 1.5, 0.01],
+  ['crossingPace', 0, 1, 0.01],
   ['avoidWeight', 0, 12, 0.1],
   ['avoidClearance', 0, 1, 0.01],
   ['responseTime', 0.02, 1, 0.01],

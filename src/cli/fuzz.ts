@@ -143,6 +143,7 @@ function randomSteering(random: Random): Record<string, number> {
     ['responseTime', 0.01, 2],
     ['keepRight', 0, 1.5],
     ['passAside', 0, 1.5],
+    ['crossingPace', 0, 1],
   ];
   const [key, min, max] = settings[Math.floor(random.range(0, settings.length))]!;
   return { [key]: round(random.range(min, max)) };

@@ -704,6 +704,7 @@ export const BUILT_IN_SCENARIOS: readonly BuiltInScenario[] = [
   crossing('crossing-90', 'Two blocks cross at right angles.', [0, 90], 80),
   crossing('crossing-45', 'Two blocks converge at 45 degrees, walking almost the same way.', [0, 45], 80),
   crossing('crossing-135', 'Two blocks cross at 135 degrees, nearly head-on.', [0, 135], 80),
+  crossing('crossing-20', 'Two blocks cross at 20 degrees, walking nearly side by side: one must let the other across.', [0, 20], 100),
   crossing('four-groups', 'Four blocks from the four sides all cross the middle at once.', [0, 90, 180, 270], 100),
   circleSwap,
   corridor,

@@ -6,13 +6,19 @@
  * way in that distance, so only its front leaned, and the middles of the two blocks stood pressed
  * together while their edges wrapped round each other.
  *
+ * Two orders whose ways cross at a shallow angle (8 to 37 degrees) take turns instead: the one
+ * that comes to the crossing later (at about the same time: the one the other comes at from its
+ * right) slows to `crossingPace` of its speed while the other crosses ahead of it. Without it the
+ * two blocks met side by side, each pressing toward the other's side, and walked on glued
+ * together to their points, where each had to get through the other.
+ *
  * Worked out once per tick before the decide phase (planPassing), on each order's box: where its
  * walking units stand, along and across the way to their slots, kept in the simulation's state
  * until the next tick (the page draws them). Read by each unit as it decides (applyPassingShift). Only units walking straight to their slots take part: not while their order
  * is planned, nor on a route round an obstacle or through a passage (a door, a gap), where there
  * is no room to step aside, nor within NEAR_SLOT of their slots, where a group's ways fan out.
  */
-import { cos, sin } from '../math/exact';
+import { cos, hypot, sin } from '../math/exact';
 import type { Vec2 } from '../math/vec2';
 import type { OrderBox, PassingState, SimulationState, Unit } from './state';
 
@@ -32,17 +38,29 @@ const WIDEST_STEP = 3;
 const MIN_STEP_TIME = 0.5;
 /** metres: units this close to their slots are arriving, not walking as a block */
 const NEAR_SLOT = 5;
+/** cosine of the widest angle between two orders' ways at which they cross at a shallow angle
+ * (about 37 degrees; from there to 60 degrees the units' own rule for converging orders applies,
+ * steering/strategies/rays.ts) */
+const SHALLOW = 0.8;
+/** cosine of the narrowest such angle (about 8 degrees): ways closer than that run side by side
+ * (an order overtaking another along the same line) */
+const SIDE_BY_SIDE = 0.99;
+/** metres: blocks further apart across than this go on at full speed */
+const CROSSING_GAP = 4;
+/** seconds: two orders that come to their crossing within this of each other come at the same time */
+const SAME_TIME = 1;
 
 function boxFor(passing: PassingState, orderId: number): OrderBox {
   let box = passing.byOrder.get(orderId);
   if (box !== undefined) return box;
   if (passing.count === passing.boxes.length) {
-    passing.boxes.push({ orderId: 0, count: 0, cx: 0, cy: 0, dx: 0, dy: 0, vx: 0, vy: 0, back: 0, front: 0, right: 0, left: 0, speed: 0, shiftX: 0, shiftY: 0 });
+    passing.boxes.push({ orderId: 0, count: 0, cx: 0, cy: 0, dx: 0, dy: 0, vx: 0, vy: 0, back: 0, front: 0, right: 0, left: 0, speed: 0, shiftX: 0, shiftY: 0, tx: 0, ty: 0, pace: 1 });
   }
   box = passing.boxes[passing.count++]!;
   box.orderId = orderId;
   box.count = 0;
-  box.cx = box.cy = box.dx = box.dy = box.vx = box.vy = box.speed = box.shiftX = box.shiftY = 0;
+  box.cx = box.cy = box.dx = box.dy = box.vx = box.vy = box.speed = box.shiftX = box.shiftY = box.tx = box.ty = 0;
+  box.pace = 1;
   box.back = box.right = Infinity;
   box.front = box.left = -Infinity;
   passing.byOrder.set(orderId, box);
@@ -58,10 +76,12 @@ function takesPart(unit: Unit): boolean {
 }
 
 /**
- * Works out every order's sideways step for this tick, from where its units stand now (read with
- * applyPassingShift during the same tick's decide phase).
+ * Works out every order's sideways step and pace for this tick, from where its units stand now
+ * (read with applyPassingShift and applyPassingPace during the same tick's decide phase): steps
+ * while `passAside` is above 0, paces while `crossingPace` is below 1.
  */
 export function planPassing(sim: SimulationState): void {
+  const { passAside, crossingPace } = sim.config;
   const passing = sim.passing;
   passing.byOrder.clear();
   passing.count = 0;
@@ -78,12 +98,16 @@ export function planPassing(sim: SimulationState): void {
     box.speed += unit.maxSpeed;
     box.vx += unit.velocity.x;
     box.vy += unit.velocity.y;
+    box.tx += task.target.x;
+    box.ty += task.target.y;
   }
   for (let index = 0; index < passing.count; index++) {
     const box = passing.boxes[index]!;
     box.cx /= box.count;
     box.cy /= box.count;
     box.speed /= box.count;
+    box.tx /= box.count;
+    box.ty /= box.count;
     const length = Math.sqrt(box.dx * box.dx + box.dy * box.dy);
     // ways that cancel out: no direction (such an order takes no step, see below)
     box.dx = length > 1e-9 ? box.dx / length : 0;
@@ -107,7 +131,13 @@ export function planPassing(sim: SimulationState): void {
     if (a.count < 2 || a.speed <= 0) continue;
     for (let j = i + 1; j < passing.count; j++) {
       const b = passing.boxes[j]!;
-      if (b.count < 2 || b.speed <= 0 || a.dx * b.dx + a.dy * b.dy > OPPOSITE) continue;
+      if (b.count < 2 || b.speed <= 0) continue;
+      const cosine = a.dx * b.dx + a.dy * b.dy;
+      if (cosine > SHALLOW && cosine < SIDE_BY_SIDE) {
+        if (crossingPace < 1) planTurn(a, b, crossingPace);
+        continue;
+      }
+      if (passAside <= 0 || cosine > OPPOSITE) continue;
       // moving the same way, whatever their slots say (two blocks that met at 45 degrees and
       // wheeled off together, each now to walk back): not walking at each other
       if (a.vx * b.vx + a.vy * b.vy > 0) continue;
@@ -162,6 +192,55 @@ function planPair(a: OrderBox, b: OrderBox): void {
   a.shiftY += acrossY;
   b.shiftX -= acrossX;
   b.shiftY -= acrossY;
+}
+
+/** where the ways of two orders cross: the fraction of each one's way (centre to mean target) */
+const _passing_cut = new Float64Array(2);
+
+/** Whether the ways of a and b (each from its centre to its mean target) cross; where, in `_passing_cut`. */
+function waysCross(a: OrderBox, b: OrderBox): boolean {
+  const ax = a.tx - a.cx;
+  const ay = a.ty - a.cy;
+  const bx = b.tx - b.cx;
+  const by = b.ty - b.cy;
+  const det = ax * by - ay * bx;
+  if (Math.abs(det) < 1e-9) return false;
+  const rx = b.cx - a.cx;
+  const ry = b.cy - a.cy;
+  const alongA = (rx * by - ry * bx) / det;
+  const alongB = (rx * ay - ry * ax) / det;
+  if (alongA <= 0 || alongA >= 1 || alongB <= 0 || alongB >= 1) return false;
+  _passing_cut[0] = alongA;
+  _passing_cut[1] = alongB;
+  return true;
+}
+
+/**
+ * Two orders whose ways cross at a shallow angle: the one to come to the crossing later, or at
+ * about the same time the one the other comes at from its right, keeps `pace` of its speed while
+ * the other's back is not yet ahead of its front and the two are within CROSSING_GAP across.
+ */
+function planTurn(a: OrderBox, b: OrderBox, pace: number): void {
+  if (!waysCross(a, b)) return;
+  const timeA = (_passing_cut[0]! * hypot(a.tx - a.cx, a.ty - a.cy)) / a.speed;
+  const timeB = (_passing_cut[1]! * hypot(b.tx - b.cx, b.ty - b.cy)) / b.speed;
+  // b's way turned to the left of a's: b comes from a's right
+  const fromRight = a.dx * b.dy - a.dy * b.dx > 0;
+  const aWaits = timeA > timeB + SAME_TIME || (timeA >= timeB - SAME_TIME && fromRight);
+  const waiting = aWaits ? a : b;
+  const crossing = aWaits ? b : a;
+  spanIn(waiting, crossing);
+  if (_passing_span[0]! > waiting.front + MARGIN) return; // crossing ahead already
+  if (_passing_span[2]! > waiting.left + CROSSING_GAP || _passing_span[3]! < waiting.right - CROSSING_GAP) return;
+  waiting.pace = Math.min(waiting.pace, pace);
+}
+
+/** Slows `preferred` to the pace of the unit's order (planPassing). Nothing for a unit that takes no part. */
+export function applyPassingPace(sim: SimulationState, unit: Unit, preferred: Vec2): void {
+  if (!takesPart(unit)) return;
+  const pace = sim.passing.byOrder.get(unit.groupId)?.pace ?? 1;
+  preferred.x *= pace;
+  preferred.y *= pace;
 }
 
 /**

@@ -19,7 +19,7 @@ import { decideNothing } from '../steering/strategy';
 import { nowMs } from './clock';
 import { emit } from './events';
 import { standDown } from './planning';
-import { applyPassingShift, planPassing } from './passing';
+import { applyPassingPace, applyPassingShift, planPassing } from './passing';
 import { holdAtDoor, planDoorTurns } from './doors';
 import { applyRecovery, trackProgress } from './progress';
 import { followRoute, isQueueing } from './routes';
@@ -305,8 +305,9 @@ const _decide_separation = vec2();
  */
 export function decide(sim: SimulationState): void {
   const config = sim.config;
-  // orders walking at each other step aside as blocks (passing.ts)
-  const passing = sim.strategy.passesGroups && config.passAside > 0;
+  // orders walking at each other step aside as blocks, orders crossing at a shallow angle take
+  // turns (passing.ts)
+  const passing = sim.strategy.passesGroups && (config.passAside > 0 || config.crossingPace < 1);
   if (passing) planPassing(sim);
   else sim.passing.count = 0;
   // orders coming to a door from opposite sides take turns (doors.ts)
@@ -348,7 +349,10 @@ export function decide(sim: SimulationState): void {
       }
       // waiting for another order's turn at a door: holding back is not being stuck
       unit.heldAtDoor = doorTurns && holdAtDoor(sim, unit, preferred);
-      if (passing) applyPassingShift(sim, unit, preferred, config.passAside);
+      if (passing) {
+        applyPassingShift(sim, unit, preferred, config.passAside);
+        applyPassingPace(sim, unit, preferred);
+      }
       if (unit.progress.recovery !== 'none' && !unit.heldAtDoor) applyRecovery(unit, preferred);
       set(unit.wanting, preferred.x, preferred.y);
       steerFor(sim, unit, preferred);

@@ -541,12 +541,14 @@ export interface OrderBoxView {
   readonly left: number;
   /** m/s: the sideways velocity its units add to their way (zero when it takes no step) */
   readonly step: ReadonlyVec2;
+  /** the share of their speed its units keep (below 1 while it lets another order cross ahead) */
+  readonly pace: number;
 }
 
 /**
  * The boxes of the orders of two units or more that walked as blocks on the last tick, and the step
- * aside each took, in order of their first unit (copies; empty when the strategy does not pass as
- * blocks or `passAside` is 0). For drawing and debugging.
+ * aside and pace each took, in order of their first unit (copies; empty when the strategy does not
+ * pass as blocks, or `passAside` is 0 and `crossingPace` 1). For drawing and debugging.
  */
 export function listOrderBoxes(sim: Simulation): OrderBoxView[] {
   const { passing } = stateOf(sim);
@@ -564,6 +566,7 @@ export function listOrderBoxes(sim: Simulation): OrderBoxView[] {
       right: box.right,
       left: box.left,
       step: { x: box.shiftX, y: box.shiftY },
+      pace: box.pace,
     });
   }
   return views;

@@ -202,6 +202,11 @@ export interface OrderBox {
   /** m/s: the sideways velocity its units add to their way, world frame */
   shiftX: number;
   shiftY: number;
+  /** metres: the mean of its units' targets (where its way ends) */
+  tx: number;
+  ty: number;
+  /** the share of their speed its units keep: below 1 while it lets another order cross ahead */
+  pace: number;
 }
 
 /** The orders' boxes of the last decide phase (sim/passing.ts): the first `count` of `boxes`

@@ -19,6 +19,11 @@ export interface SteeringConfig {
    * step aside as a whole, so the two blocks pass side by side rather than pressing into each
    * other (sim/passing.ts); 0 turns it off. Default 0.6 (a step across of at most 0.68 times the speed). */
   passAside: number;
+  /** the share of its speed a `rays` order keeps while it lets another order whose way crosses
+   * its own at a shallow angle (8 to 37 degrees) cross ahead of it, so the two take turns rather
+   * than meet side by side and walk on glued together (sim/passing.ts); 1 turns it off.
+   * Default 0.6. */
+  crossingPace: number;
   /** seconds a unit takes to reach the velocity it wants (seek / arrive / avoid gain).
    * Smaller is snappier and uses more force. Default 0.05 s. */
   responseTime: number;
@@ -53,6 +58,7 @@ export const DEFAULT_STEERING_CONFIG: Readonly<SteeringConfig> = Object.freeze({
   avoidHorizon: 3.5,
   keepRight: 0.6,
   passAside: 0.6,
+  crossingPace: 0.6,
   responseTime: 0.05,
   avoidWeight: 4,
   avoidClearance: 0.1,
@@ -75,6 +81,7 @@ const LIMITS: Record<keyof SteeringConfig, { min: number; inclusive: boolean; ma
   avoidHorizon: { min: 0, inclusive: false, max: 10 },
   keepRight: { min: 0, inclusive: true, max: Math.PI / 2 },
   passAside: { min: 0, inclusive: true, max: 1.5 },
+  crossingPace: { min: 0, inclusive: true, max: 1 },
   responseTime: { min: 0, inclusive: false, max: 10 },
   avoidWeight: { min: 0, inclusive: true, max: 100 },
   avoidClearance: { min: 0, inclusive: true, max: 5 },

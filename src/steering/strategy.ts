@@ -47,8 +47,9 @@ export interface AvoidanceStrategy {
   /** whether units with no order also avoid (step out of the way of units that come at them,
    * then go back to where they stood); otherwise they only brake and separate */
   readonly idleUnitsAvoid: boolean;
-  /** whether orders walking at each other step aside as blocks before they meet (sim/passing.ts,
-   * up to `passAside`) */
+  /** whether orders walking at each other step aside as blocks before they meet (up to
+   * `passAside`), and orders crossing at a shallow angle take turns (at `crossingPace`):
+   * sim/passing.ts */
   readonly passesGroups: boolean;
   /** rays: whether `other` may be a threat at all (a cheap filter before the relative ray) */
   isThreat(agent: Agent, other: Agent): boolean;
