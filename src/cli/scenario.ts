@@ -14,7 +14,7 @@ import { runScenario, traceLine } from '../scenarios/run';
 import { MAX_SCENARIO_DURATION, scenarioToFile } from '../scenarios/schema';
 import { runDetourScenario } from './detour';
 import { PEER_NAMES, type RunResult } from './runs';
-import { UsageError, createProgress, formatResultTable, integerOption, loadScenario, numberOption, oneOfOption } from './report';
+import { UsageError, createProgress, formatResultTable, integerOption, loadScenario, numberOption, oneOfOption, steeringOption } from './report';
 
 const USAGE = `usage: npm run --silent scenario -- <file.json | built-in name> [options]
 
@@ -25,6 +25,7 @@ options:
   --seed N           built-ins: the seed their layout is drawn with; files: replaces "seed"
   --units N          built-ins only: total number of units
   --duration S       simulated seconds (default: the scenario's own)
+  --steering JSON    re-tune the controller, e.g. '{"crossingPace": 1}' (not with detour)
   --json             print one JSON object instead of a table
   --trace FILE       write every tick's positions as NDJSON: {"t": 0.0167, "p": [x0, y0, ...]}
   --export FILE      write the scenario as a JSON file and exit without running it
@@ -49,6 +50,7 @@ export async function main(argv: string[]): Promise<number> {
         seed: { type: 'string' },
         units: { type: 'string' },
         duration: { type: 'string' },
+        steering: { type: 'string' },
         json: { type: 'boolean', default: false },
         trace: { type: 'string' },
         export: { type: 'string' },
@@ -83,11 +85,15 @@ export async function main(argv: string[]): Promise<number> {
     if (duration !== undefined && duration < DEFAULT_SIMULATION.dt) {
       throw new UsageError(`--duration: expected at least one tick (${+DEFAULT_SIMULATION.dt.toFixed(6)} s), got ${JSON.stringify(values.duration)}`);
     }
+    const steering = steeringOption(values.steering);
+    if (steering !== undefined && avoidance === 'detour') {
+      throw new UsageError('--steering: DetourCrowd has no such settings; use it with the engine\'s strategies');
+    }
     const scenario = loadScenario(positionals[0]!, {
       ...(units === undefined ? {} : { units }),
       ...(seed === undefined ? {} : { seed }),
     });
-    setup = { avoidance, response, duration: duration ?? scenario.duration, scenario };
+    setup = { avoidance, response, steering, duration: duration ?? scenario.duration, scenario };
   } catch (error) {
     return failOnInput(error);
   }
@@ -129,7 +135,10 @@ export async function main(argv: string[]): Promise<number> {
       },
     };
     const avoidance = setup.avoidance;
-    result = avoidance === 'detour' ? await runDetourScenario(scenario, run) : runScenario(scenario, { ...run, avoidance, response: setup.response });
+    result =
+      avoidance === 'detour'
+        ? await runDetourScenario(scenario, run)
+        : runScenario(scenario, { ...run, avoidance, response: setup.response, ...(setup.steering === undefined ? {} : { steering: setup.steering }) });
   } finally {
     progress.done();
     if (traceFile !== undefined) {

@@ -67,6 +67,23 @@ describe('npm run scenario', () => {
     expect(output).toMatchObject({ scenario: 'seed-onemiddle', avoidance: 'rays', response: 'sideways', units: 2, arrived: 2 });
   });
 
+  it('--steering re-tunes the controller for the run; a bad setting or detour with it exits 2 and runs nothing', () => {
+    const run = (extra: string[]) => JSON.parse(cli('scenario', ['crossing-20', '--units', '20', '--duration', '12', '--json', ...extra]).stdout);
+    const tuned = run(['--steering', '{"crossingPace": 1, "lookAheadTime": 0}']);
+    const plain = run([]);
+    // the same blocks, walked with other settings: other figures
+    expect(tuned.units).toBe(plain.units);
+    expect(tuned.degreesTurned).not.toBe(plain.degreesTurned);
+    expect(run(['--steering', '{}'])).toMatchObject({ collisions: plain.collisions, degreesTurned: plain.degreesTurned, arrived: plain.arrived });
+    const bad = cli('scenario', ['head-on', '--steering', '{"crossingPace": 2}']);
+    expect(bad.status).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toContain('--steering: steering.crossingPace');
+    const detour = cli('scenario', ['head-on', '--avoidance', 'detour', '--steering', '{"passAside": 0}']);
+    expect(detour.status).toBe(2);
+    expect(detour.stderr).toContain('--steering: DetourCrowd has no such settings');
+  });
+
   it('prints a readable table by default, with the settings given', () => {
     const result = cli('scenario', ['seed-onetop', '--avoidance', 'none', '--response', 'physics']);
     expect(result.status).toBe(0);
