@@ -28,6 +28,7 @@ import {
   type NavMap,
   TILE_AREA,
   TILE_CELLS,
+  MAX_CLEARANCE,
   TILE_SIZE,
   columnOf,
   isClearLine,
@@ -1011,6 +1012,11 @@ function freeRun(map: NavMap, clearance: number, column: number, row: number, di
   return limit + 1;
 }
 
+/** metres: passages up to this wide (free room for a centre, wall to wall) are doors where orders
+ * coming from opposite sides take turns (sim/doors.ts); units queue only in those up to LANE_WIDTH.
+ * Rooms are kept up to MAX_CLEARANCE, so no wider door could be told from open ground this way. */
+export const DOOR_WIDTH = 2 * MAX_CLEARANCE;
+
 /**
  * How far along the segment from a to b (metres) a centre keeping `clearance` first comes into a
  * passage: a door, a gap between rocks, a corridor, anywhere the free room across is bounded on
@@ -1018,10 +1024,27 @@ function freeRun(map: NavMap, clearance: number, column: number, row: number, di
  * Agent.queueRank).
  */
 export function passageAhead(map: NavMap, clearance: number, ax: number, ay: number, bx: number, by: number): number {
+  passagesAhead(map, clearance, ax, ay, bx, by, _passages);
+  return _passages.passage;
+}
+
+const _passages = { passage: Infinity, door: Infinity };
+
+/**
+ * passageAhead into `out.passage`, and into `out.door` the same for passages up to DOOR_WIDTH
+ * wide (never further than `out.passage`), in one walk along the segment.
+ */
+export function passagesAhead(map: NavMap, clearance: number, ax: number, ay: number, bx: number, by: number, out: { passage: number; door: number }): void {
+  out.passage = Infinity;
+  out.door = Infinity;
   const dx = bx - ax;
   const dy = by - ay;
   const length = hypot(dx, dy);
-  if (!(length > NAV_CELL)) return Infinity;
+  if (!(length > NAV_CELL)) return;
+  // a cell with this much room has nothing on one side or the other within half the width (a
+  // room kept at MAX_CLEARANCE has nothing within that, the widest DOOR_WIDTH looks for)
+  const laneOpen = clearance + LANE_WIDTH / 2;
+  const doorOpen = Math.min(clearance + DOOR_WIDTH / 2, MAX_CLEARANCE);
   // the segment's cells, sampled every half cell (a cell seen twice in a row is looked at once)
   const samples = Math.ceil(length / (NAV_CELL / 2));
   let lastColumn = -1;
@@ -1034,12 +1057,20 @@ export function passageAhead(map: NavMap, clearance: number, ax: number, ay: num
     lastColumn = column;
     lastRow = row;
     const room = roomAt(map, column, row);
-    // a cell with this much room has nothing on one side or the other within LANE_WIDTH / 2
-    if (room < clearance || room >= clearance + LANE_WIDTH / 2) continue;
-    if (isPassageCell(map, clearance, column, row, Math.round(LANE_WIDTH / NAV_CELL))) return length * along;
+    if (room < clearance) continue;
+    if (out.door === Infinity && room < doorOpen && isPassageCell(map, clearance, column, row, DOOR_CELLS)) out.door = length * along;
+    if (room < laneOpen && isPassageCell(map, clearance, column, row, LANE_CELLS)) {
+      out.passage = length * along;
+      break;
+    }
   }
-  return Infinity;
+  // (every passage within LANE_WIDTH is one within DOOR_WIDTH for a small unit; for a large one
+  // the wider test skips rooms kept at MAX_CLEARANCE that may still bound its free room)
+  out.door = Math.min(out.door, out.passage);
 }
+
+const LANE_CELLS = Math.round(LANE_WIDTH / NAV_CELL);
+const DOOR_CELLS = Math.round(DOOR_WIDTH / NAV_CELL);
 
 /** Whether the point lies in a passage one unit wide (for a centre keeping `clearance`, less than
  * ONE_LANE of free room across; see passageAhead). With `margin`, a point in a wall's margin counts

@@ -11,15 +11,18 @@
  *
  * Worked out once per tick before the decide phase (planDoorTurns) and kept in the simulation's
  * state until the next tick; read by each unit as it decides (holdAtDoor). A door is found from
- * where the units' ways to their waypoints first come into a passage (Unit.passageDistance):
+ * where the units' ways to their waypoints first come into a passage up to DOOR_WIDTH wide
+ * (Unit.doorDistance; units queue only in the narrower ones, Unit.passageDistance):
  * points of one door lie on both sides of it, a few metres apart. Units of an order take part only
  * on a route; a lone order at a door, or orders at it going the same way, take no turns.
  */
 import type { Vec2 } from '../math/vec2';
 import type { DoorOrder, DoorTurn, DoorTurnState, SimulationState, Unit } from './state';
 
-/** metres: passage points this close to a door's centre belong to that door */
-const DOOR_MERGE = 3;
+/** metres: passage points this close to a door's centre belong to that door (a door up to
+ * DOOR_WIDTH wide: its two streams' points lie up to about 5 m apart; with 3 m a 5 m door was two
+ * doors, each with a turn of its own) */
+const DOOR_MERGE = 5;
 /** metres: a unit whose way comes into a passage within this registers at its door */
 const DOOR_SIGHT = 12;
 /** ticks: an order not seen at a door for this long, with nobody left to go through, leaves it */
@@ -50,7 +53,7 @@ const CLEAR_BACK = 0.3;
 /** Whether the unit walks a route and has a passage close on its way to its waypoint. */
 function seesPassage(unit: Unit): boolean {
   const task = unit.task;
-  return task.kind === 'move' && !task.waiting && task.route !== null && unit.passageDistance < DOOR_SIGHT && !unit.queueSingleFile;
+  return task.kind === 'move' && !task.waiting && task.route !== null && unit.doorDistance < DOOR_SIGHT && !unit.queueSingleFile;
 }
 
 /** The door whose centre lies within DOOR_MERGE of (x, y), or a new one there. */
@@ -134,7 +137,7 @@ export function planDoorTurns(sim: SimulationState): void {
     const wy = unit.waypoint.y - unit.position.y;
     const length = Math.sqrt(wx * wx + wy * wy);
     if (length < 1e-9) continue;
-    const along = Math.min(unit.passageDistance, length);
+    const along = Math.min(unit.doorDistance, length);
     const x = unit.position.x + (wx / length) * along;
     const y = unit.position.y + (wy / length) * along;
     const door = doorAt(state, x, y);

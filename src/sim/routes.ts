@@ -6,7 +6,7 @@
 import { hypot } from '../math/exact';
 import type { ReadonlyVec2, Vec2 } from '../math/vec2';
 import { NAV_CELL, type NavMap, columnOf, isClearLine, isFreeCell, nearestFreeCell, rowOf } from '../nav/navmap';
-import { NEAR_COST, type Route, cellCost, createRoute, isNarrowPassageAt, isUsable, passageAhead, routeCost, steerPoint } from '../nav/route';
+import { NEAR_COST, type Route, cellCost, createRoute, isNarrowPassageAt, isUsable, passagesAhead, routeCost, steerPoint } from '../nav/route';
 import type { SimulationState, Unit } from './state';
 
 const WAYPOINT_INTERVAL = 15;
@@ -59,7 +59,9 @@ export function followRoute(sim: SimulationState, unit: Unit, route: Route, targ
       }
     }
     const { map, clearance } = field.layer;
-    unit.passageDistance = passageAhead(map, clearance, unit.position.x, unit.position.y, unit.waypoint.x, unit.waypoint.y);
+    passagesAhead(map, clearance, unit.position.x, unit.position.y, unit.waypoint.x, unit.waypoint.y, _route_passages);
+    unit.passageDistance = _route_passages.passage;
+    unit.doorDistance = _route_passages.door;
     unit.queueSingleFile = unit.passageDistance < Infinity && isSingleFileAt(unit, map, clearance);
   }
   if (unit.waypoint.x === target.x && unit.waypoint.y === target.y) return;
@@ -108,3 +110,4 @@ function isStraightToTarget(unit: Unit, route: Route, target: ReadonlyVec2): boo
 }
 
 const _route_beside = { column: 0, row: 0 };
+const _route_passages = { passage: Infinity, door: Infinity };

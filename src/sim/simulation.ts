@@ -242,6 +242,7 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
     ownRoute: null,
     waypointTick: -1,
     passageDistance: Infinity,
+    doorDistance: Infinity,
     door: null,
     heldAtDoor: false,
     passageEntered: -1,

@@ -134,6 +134,8 @@ export interface Unit {
   /** metres along the way to the waypoint to the first passage (a door, a gap) on it, Infinity
    * when there is none, as of the last waypoint; close, the unit queues (routes.ts isQueueing) */
   passageDistance: number;
+  /** the same for passages up to DOOR_WIDTH wide (nav/route.ts), where orders take turns (doors.ts) */
+  doorDistance: number;
   /** the door (see doors.ts) its way last came into, while it is kept; null before any */
   door: DoorTurn | null;
   /** whether it held back this tick for another order's turn at a door (see doors.ts) */

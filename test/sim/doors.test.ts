@@ -8,7 +8,7 @@ import { recordArrivals, recordEvents, runTicks } from '../support';
 
 /** Runs the built-in until every unit arrived (or `ticks` ran); per team, the seconds at which
  * each of its units first stood on the other side of the wall at x = `wallX`. */
-function crossings(sim: Simulation, wallX: number, ticks: number): { crossed: number[][]; arrived: number; units: number } {
+function crossings(sim: Simulation, wallX: number, ticks: number, afterTick?: () => void): { crossed: number[][]; arrived: number; units: number } {
   const units = listUnits(sim);
   const startSide = new Map(units.map((unit) => [unit.id, Math.sign(unit.position.x - wallX)]));
   const crossed: number[][] = [[], []];
@@ -20,6 +20,7 @@ function crossings(sim: Simulation, wallX: number, ticks: number): { crossed: nu
       seen.add(unit.id);
       crossed[unit.team]!.push(tick / 60);
     }
+    afterTick?.();
   });
   return { crossed, arrived: arrivals.size, units: units.length };
 }
@@ -44,6 +45,34 @@ describe('orders coming to a door from opposite sides take turns (sim/doors.ts)'
       // holding back for the other group's turn is not being stuck
       expect(events.filter((event) => event.type === 'stuck')).toEqual([]);
     }
+  });
+
+  it('a door 6 m wide (open ground to the queues) takes turns too: two blocks of 49 exchange sides through it', () => {
+    // a wall across a 60 x 40 m field at x = 30, its door from y = 17 to 23
+    const sim = createSimulation({ width: 60, height: 40 });
+    addObstacle(sim, { type: 'box', x: 30, y: 8.5, width: 1, height: 17 });
+    addObstacle(sim, { type: 'box', x: 30, y: 31.5, width: 1, height: 17 });
+    const west: number[] = [];
+    const east: number[] = [];
+    for (let k = 0; k < 49; k++) {
+      west.push(addUnit(sim, { x: 8 + Math.floor(k / 7) * 1.5, y: 15.5 + (k % 7) * 1.5, team: 0 }));
+      east.push(addUnit(sim, { x: 52 - Math.floor(k / 7) * 1.5, y: 15.5 + (k % 7) * 1.5, team: 1 }));
+    }
+    issueOrder(sim, { kind: 'move', unitIds: west, target: { x: 50, y: 20 } });
+    issueOrder(sim, { kind: 'move', unitIds: east, target: { x: 10, y: 20 } });
+    let doors = 0;
+    const { crossed, arrived, units } = crossings(sim, 30, 45 * 60, () => {
+      doors = Math.max(doors, listDoorTurns(sim).length);
+    });
+    // one door (its two streams' points 5 m apart made two doors, each with a turn of its own)
+    expect(doors).toBe(1);
+    // all in (measured 33.4 s); before, the door was open ground and both blocks pressed into
+    // it at once: 47 of 98 in after 45 s
+    expect(arrived).toBe(units);
+    const [first, second] = crossed[0]![0]! < crossed[1]![0]! ? [crossed[0]!, crossed[1]!] : [crossed[1]!, crossed[0]!];
+    // the second block's first unit comes through after nine in ten of the first's (measured:
+    // the first through from 3.5 to 13.5 s, the second from 12.8 s)
+    expect(Math.min(...second)).toBeGreaterThan([...first].sort((a, b) => a - b)[43]!);
   });
 
   it('lists the door and whose turn it is (listDoorTurns), and the page overlay marks it', () => {
