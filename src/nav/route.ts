@@ -24,11 +24,11 @@
 import { hypot } from '../math/exact';
 import type { Vec2 } from '../math/vec2';
 import {
+  MAX_CLEARANCE,
   NAV_CELL,
   type NavMap,
   TILE_AREA,
   TILE_CELLS,
-  MAX_CLEARANCE,
   TILE_SIZE,
   columnOf,
   isClearLine,

@@ -14,7 +14,7 @@
  *
  * Worked out once per tick before the decide phase (planPassing), on each order's box: where its
  * walking units stand, along and across the way to their slots, kept in the simulation's state
- * until the next tick (the page draws them). Read by each unit as it decides (applyPassingShift). Only units walking straight to their slots take part: not while their order
+ * until the next tick (the page draws them). Read by each unit as it decides (applyPassing). Only units walking straight to their slots take part: not while their order
  * is planned, nor on a route round an obstacle or through a passage (a door, a gap), where there
  * is no room to step aside, nor within NEAR_SLOT of their slots, where a group's ways fan out.
  */
@@ -77,7 +77,7 @@ function takesPart(unit: Unit): boolean {
 
 /**
  * Works out every order's sideways step and pace for this tick, from where its units stand now
- * (read with applyPassingShift and applyPassingPace during the same tick's decide phase): steps
+ * (read with applyPassing during the same tick's decide phase): steps
  * while `passAside` is above 0, paces while `crossingPace` is below 1.
  */
 export function planPassing(sim: SimulationState): void {
@@ -235,22 +235,22 @@ function planTurn(a: OrderBox, b: OrderBox, pace: number): void {
   waiting.pace = Math.min(waiting.pace, pace);
 }
 
-/** Slows `preferred` to the pace of the unit's order (planPassing). Nothing for a unit that takes no part. */
-export function applyPassingPace(sim: SimulationState, unit: Unit, preferred: Vec2): void {
-  if (!takesPart(unit)) return;
-  const pace = sim.passing.byOrder.get(unit.groupId)?.pace ?? 1;
-  preferred.x *= pace;
-  preferred.y *= pace;
-}
-
 /**
- * Turns `preferred` by the sideways step of the unit's order (planPassing), keeping its speed; the
- * step is at most `tan(maxTurn)` times the speed across. Nothing for a unit that takes no part.
+ * Turns `preferred` by the sideways step of the unit's order (planPassing), keeping its speed (the
+ * step is at most `tan(maxTurn)` times the speed across), then slows it to the order's pace.
+ * Nothing for a unit that takes no part.
  */
-export function applyPassingShift(sim: SimulationState, unit: Unit, preferred: Vec2, maxTurn: number): void {
+export function applyPassing(sim: SimulationState, unit: Unit, preferred: Vec2, maxTurn: number): void {
   if (!takesPart(unit)) return;
   const box = sim.passing.byOrder.get(unit.groupId);
-  if (box === undefined || (box.shiftX === 0 && box.shiftY === 0)) return;
+  if (box === undefined) return;
+  stepAside(box, preferred, maxTurn);
+  preferred.x *= box.pace;
+  preferred.y *= box.pace;
+}
+
+function stepAside(box: OrderBox, preferred: Vec2, maxTurn: number): void {
+  if (box.shiftX === 0 && box.shiftY === 0) return;
   const speed = Math.sqrt(preferred.x * preferred.x + preferred.y * preferred.y);
   if (speed < 1e-9) return;
   // the order's step, scaled to this unit's speed and capped

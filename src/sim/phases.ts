@@ -19,7 +19,7 @@ import { decideNothing } from '../steering/strategy';
 import { nowMs } from './clock';
 import { emit } from './events';
 import { standDown } from './planning';
-import { applyPassingPace, applyPassingShift, planPassing } from './passing';
+import { applyPassing, planPassing } from './passing';
 import { holdAtDoor, planDoorTurns } from './doors';
 import { applyRecovery, trackProgress } from './progress';
 import { followRoute, isQueueing } from './routes';
@@ -349,10 +349,7 @@ export function decide(sim: SimulationState): void {
       }
       // waiting for another order's turn at a door: holding back is not being stuck
       unit.heldAtDoor = doorTurns && holdAtDoor(sim, unit, preferred);
-      if (passing) {
-        applyPassingShift(sim, unit, preferred, config.passAside);
-        applyPassingPace(sim, unit, preferred);
-      }
+      if (passing) applyPassing(sim, unit, preferred, config.passAside);
       if (unit.progress.recovery !== 'none' && !unit.heldAtDoor) applyRecovery(unit, preferred);
       set(unit.wanting, preferred.x, preferred.y);
       steerFor(sim, unit, preferred);

@@ -15,7 +15,7 @@
  */
 import { cos, sin } from '../../math/exact';
 import { nearestBoundaryPoint, tangentLegs } from '../../math/shapes';
-import { type ReadonlyVec2, vec2 } from '../../math/vec2';
+import { type ReadonlyVec2, cross, dot, vec2 } from '../../math/vec2';
 import { type Agent, LEFT, NO_SIDE, RIGHT, type Side } from '../agent';
 import { isHeldUp } from '../giveway';
 import { type HalfPlanes, addHalfPlane, clearHalfPlanes, createHalfPlanes, solveVelocity } from '../halfplanes';
@@ -57,9 +57,7 @@ const GIVE_WAY_PART = 0.9;
 
 /** Whether the other's order heads to the left of the agent's: it comes from the agent's right. */
 function givesWayTo(agent: Agent, other: Agent): boolean {
-  const a = agent.orderHeading;
-  const b = other.orderHeading;
-  return a.x * b.y - a.y * b.x > 0;
+  return cross(agent.orderHeading, other.orderHeading) > 0;
 }
 /** the share a standing unit takes: all of it, against a unit on the move (it makes way) and
  * against another standing unit (a unit at rest does not make way for one drifting after a shove
@@ -205,10 +203,7 @@ function ordersCross(agent: Agent, other: Agent): boolean {
  * seeds 1-10).
  */
 function blocksConverge(agent: Agent, other: Agent): boolean {
-  if (agent.orderSize < 2 || other.orderSize < 2) return false;
-  const a = agent.orderHeading;
-  const b = other.orderHeading;
-  return a.x * b.x + a.y * b.y > CONVERGING_MIN;
+  return agent.orderSize >= 2 && other.orderSize >= 2 && dot(agent.orderHeading, other.orderHeading) > CONVERGING_MIN;
 }
 
 /** metres: units wanting the opposite way lean the agent to its right from this gap on */
