@@ -53,12 +53,22 @@ export function sense(sim: SimulationState): void {
   if (sim.centres.length < 2 * units.length) {
     sim.centres = new Float64Array(Math.max(2 * units.length, 2 * sim.centres.length));
     sim.motion = new Float64Array(3 * (sim.centres.length / 2));
+    sim.packedAsleep = new Uint8Array(sim.centres.length / 2);
   }
-  const { centres, motion } = sim;
+  const { centres, motion, packedAsleep } = sim;
   let maxRadius = 0;
   let maxSpeedSq = 0;
   for (let i = 0; i < units.length; i++) {
     const unit = units[i]!;
+    // a unit asleep since its entries were written (and no unit added or removed since, which
+    // moves the indices) has not moved: a standing army costs a flag per unit here
+    if (unit.asleep && packedAsleep[i] === 1 && !sim.searchAll) {
+      const speedSq = motion[3 * i]! * motion[3 * i]! + motion[3 * i + 1]! * motion[3 * i + 1]!;
+      if (speedSq > maxSpeedSq) maxSpeedSq = speedSq;
+      if (motion[3 * i + 2]! > maxRadius) maxRadius = motion[3 * i + 2]!;
+      continue;
+    }
+    packedAsleep[i] = unit.asleep ? 1 : 0;
     centres[2 * i] = unit.position.x;
     centres[2 * i + 1] = unit.position.y;
     motion[3 * i] = unit.velocity.x;

@@ -128,6 +128,7 @@ export function createSimulation(def: SimulationDef): Simulation {
     senseWorld: { units, grid: createCellGrid(width, height, GRID_CELL_SIZE), pack: createUnitPack(), obstacleVersion: 0, obstacles: [], walls: wallShapes(width, height), maxRadius: 0, maxSpeed: 0, castUnitRay: (x1, y1, x2, y2, exclude, out) => castUnitRay(physics, x1, y1, x2, y2, exclude as Unit, out as { owner: Unit | null; fraction: number }) },
     centres: new Float64Array(128),
     motion: new Float64Array(192),
+    packedAsleep: new Uint8Array(64),
     pendingOrders: [],
     events: createEventLog(def.onListenerError),
     timing: { tickMs: 0, physicsMs: 0, planMs: 0, planWork: 0 },

@@ -284,6 +284,9 @@ export interface SimulationState {
   /** scratch: unit velocities and radii [vx0, vy0, r0, vx1, ...] in `units` order, read with
    * `centres` to pack the units in grid order */
   motion: Float64Array;
+  /** per unit index: 1 when the unit slept as its entries of `centres` and `motion` were last
+   * written (they still hold while it sleeps on: its body has not moved since) */
+  packedAsleep: Uint8Array;
   /** orders issued since the last tick, applied at the start of the next */
   readonly pendingOrders: Array<{ order: Order; orderId: number }>;
   readonly events: EventLog;
