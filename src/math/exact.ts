@@ -37,13 +37,15 @@ function cosKernel(x: number): number {
   return 1 + z * (-1 / 2 + z * (1 / 24 + z * (-1 / 720 + z * (1 / 40320 + z * (-1 / 3628800 + z * (1 / 479001600 + z * (-1 / 87178291200 + z * (1 / 20922789888000 + z * (-1 / 6402373705728000)))))))));
 }
 
-/** x reduced to [-pi/4, pi/4] by `reduce` (a module variable: these run every tick, unallocated) */
-let reduced = 0;
+/** x reduced to [-pi/4, pi/4] by `reduce`. In a typed array, not a module variable: V8 boxes each
+ * fractional number written to a variable of the module on the heap, and these run many times a
+ * tick. */
+const reduced = new Float64Array(1);
 
 /** Reduces x by quarter turns into `reduced`; returns how many were taken off, mod 4. */
 function reduce(x: number): number {
   const k = Math.round(x * TWO_OVER_PI);
-  reduced = x - k * PIO2_HI - k * PIO2_LO;
+  reduced[0] = x - k * PIO2_HI - k * PIO2_LO;
   return ((k % 4) + 4) % 4;
 }
 
@@ -51,7 +53,7 @@ export function sin(x: number): number {
   if (!Number.isFinite(x)) return NaN;
   if (x === 0) return x;
   const quadrant = reduce(x);
-  const r = reduced;
+  const r = reduced[0]!;
   switch (quadrant) {
     case 0:
       return sinKernel(r);
@@ -67,7 +69,7 @@ export function sin(x: number): number {
 export function cos(x: number): number {
   if (!Number.isFinite(x)) return NaN;
   const quadrant = reduce(x);
-  const r = reduced;
+  const r = reduced[0]!;
   switch (quadrant) {
     case 0:
       return cosKernel(r);

@@ -180,9 +180,14 @@ function packBlocks(grid: CellGrid, pack: UnitPack): void {
 }
 
 const _sense_ring: RingCells = createRingCells();
-/** metres of gap within which a unit that is not closing in is still a neighbour, for the unit
- * being sensed (the gap two units at full speed could close within the look-ahead) */
-let _sense_nearReach = 0;
+/**
+ * Metres, for the unit being sensed (set as its search begins): `crowd`, how far round it
+ * separation looks; `near`, the gap within which a unit that is not closing in is still a
+ * neighbour (the gap two units at full speed could close within the look-ahead). Fields of one
+ * object rather than arguments: V8 boxes a fractional number on the heap each time it is handed
+ * to a call it does not inline, and the search's helpers are called for every cell it opens.
+ */
+const _reach = { crowd: 0, near: 0 };
 /** metres of gap beyond which a unit is never a threat: it is met later, when nearer (the search
  * for threats would otherwise cover the whole look-ahead at twice full speed) */
 const THREAT_RANGE = 12;
@@ -231,11 +236,12 @@ export function senseUnit(
   const mode = senses === 'rays' ? RAYS : senses === 'circles' ? CIRCLES : NEIGHBOURS;
   const closingSpeed = mode === RAYS ? Math.sqrt(agent.velocity.x * agent.velocity.x + agent.velocity.y * agent.velocity.y) + world.maxSpeed : 0;
   const contactReach = agent.radius + world.maxRadius + config.avoidClearance;
-  _sense_nearReach = config.avoidHorizon * (agent.maxSpeed + world.maxSpeed);
+  _reach.crowd = crowdReach;
+  _reach.near = config.avoidHorizon * (agent.maxSpeed + world.maxSpeed);
   const circleReach = senses === 'circles' ? strategy.reach(agent, config) : 0;
   const reach = Math.max(
     crowdReach + world.maxRadius,
-    mode === RAYS ? Math.min(THREAT_RANGE + contactReach, Math.max(config.avoidHorizon * closingSpeed + contactReach, agent.radius + world.maxRadius + _sense_nearReach)) : 0,
+    mode === RAYS ? Math.min(THREAT_RANGE + contactReach, Math.max(config.avoidHorizon * closingSpeed + contactReach, agent.radius + world.maxRadius + _reach.near)) : 0,
     circleReach + world.maxRadius,
   );
 
@@ -263,12 +269,12 @@ export function senseUnit(
     for (let k = 0; k < _sense_ring.count; k++) {
       const cell = occupiedCell(grid, _sense_ring.cells[k]!);
       if (cell < 0) continue;
-      if (mode === RAYS && ring > 0 && cellIsOutOfReach(world, cell, agent, sensing, config, crowdReach)) continue;
-      senseCell(world, cell, agent, sensing, strategy, config, crowdReach, searchMode);
+      if (mode === RAYS && ring > 0 && cellIsOutOfReach(world, cell, agent, sensing, config)) continue;
+      senseCell(world, cell, agent, sensing, strategy, config, searchMode);
     }
   }
   if (searchMode === RAYS && searched && rings > fineRings) {
-    searchBlocks(world, agent, sensing, strategy, config, crowdReach, closingSpeed, column, row, fineRings, rings);
+    searchBlocks(world, agent, sensing, strategy, config, closingSpeed, column, row, fineRings, rings);
   }
   if (mode === RAYS && !searches) {
     for (let index = 0; index < previousCount; index++) {
@@ -465,12 +471,14 @@ const CIRCLES = 2;
  * nearer) than the least urgent neighbour the list already holds. Exact: what it rules out holds
  * no unit `senseCell` would have taken.
  */
-function outOfReach(bounds: Float64Array, offset: number, world: SenseWorld, agent: Agent, cutoff: number, config: SteeringConfig, crowdReach: number): boolean {
+function outOfReach(bounds: Float64Array, offset: number, world: SenseWorld, agent: Agent, sensing: Sensing, config: SteeringConfig): boolean {
+  const cutoff = neighbourCutoff(sensing);
+  if (cutoff === Infinity) return false;
   const { x, y } = agent.position;
   const outX = Math.max(bounds[offset]! - x, 0, x - bounds[offset + 1]!);
   const outY = Math.max(bounds[offset + 2]! - y, 0, y - bounds[offset + 3]!);
   const distance = Math.sqrt(outX * outX + outY * outY);
-  if (distance < crowdReach + world.maxRadius) return false;
+  if (distance < _reach.crowd + world.maxRadius) return false;
   const { x: vx, y: vy } = agent.velocity;
   const relX = Math.max(Math.abs(vx - bounds[offset + 4]!), Math.abs(vx - bounds[offset + 5]!));
   const relY = Math.max(Math.abs(vy - bounds[offset + 6]!), Math.abs(vy - bounds[offset + 7]!));
@@ -480,7 +488,7 @@ function outOfReach(bounds: Float64Array, offset: number, world: SenseWorld, age
   // touch any of them, none is a threat, and each is keyed by its gap alone. (Standing units
   // beside a unit's way, whose relative velocity is the unit's own, are ruled out here.)
   const gap = distance - agent.radius - world.maxRadius;
-  if (gap >= _sense_nearReach || 1 + Math.max(0, gap) / _sense_nearReach >= cutoff) {
+  if (gap >= _reach.near || 1 + Math.max(0, gap) / _reach.near >= cutoff) {
     const horizon = config.avoidHorizon;
     const grow = agent.radius + world.maxRadius + config.avoidClearance + RAY_BOX_MARGIN;
     if (x + horizon * Math.max(0, vx - bounds[offset + 4]!) < bounds[offset]! - grow) return true;
@@ -496,9 +504,8 @@ function outOfReach(bounds: Float64Array, offset: number, world: SenseWorld, age
 const RAY_BOX_MARGIN = 1e-6;
 
 /** Whether nothing in occupied cell `cell` (its dense index) can be taken (`outOfReach` on its bounds). */
-function cellIsOutOfReach(world: SenseWorld, cell: number, agent: Agent, sensing: Sensing, config: SteeringConfig, crowdReach: number): boolean {
-  const cutoff = neighbourCutoff(sensing);
-  return cutoff !== Infinity && outOfReach(world.pack.cellBounds, 8 * cell, world, agent, cutoff, config, crowdReach);
+function cellIsOutOfReach(world: SenseWorld, cell: number, agent: Agent, sensing: Sensing, config: SteeringConfig): boolean {
+  return outOfReach(world.pack.cellBounds, 8 * cell, world, agent, sensing, config);
 }
 
 const _sense_blockRing: RingCells = createRingCells();
@@ -515,7 +522,6 @@ function searchBlocks(
   sensing: Sensing,
   strategy: AvoidanceStrategy,
   config: SteeringConfig,
-  crowdReach: number,
   closingSpeed: number,
   column: number,
   row: number,
@@ -535,8 +541,7 @@ function searchBlocks(
       const block = _sense_blockRing.cells[b]!;
       const occupied = findCell(pack.blocks, block);
       if (occupied < 0) continue;
-      const cutoff = neighbourCutoff(sensing);
-      if (cutoff !== Infinity && outOfReach(pack.blockBounds, 8 * occupied, world, agent, cutoff, config, crowdReach)) continue;
+      if (outOfReach(pack.blockBounds, 8 * occupied, world, agent, sensing, config)) continue;
       const row0 = Math.floor(block / pack.blockColumns) * BLOCK;
       const column0 = (block % pack.blockColumns) * BLOCK;
       for (let r = row0; r < Math.min(row0 + BLOCK, grid.rows); r++) {
@@ -545,8 +550,8 @@ function searchBlocks(
           if (distance <= fineRings || distance > rings) continue;
           const cell = occupiedCell(grid, r * grid.columns + c);
           if (cell < 0) continue;
-          if (cellIsOutOfReach(world, cell, agent, sensing, config, crowdReach)) continue;
-          senseCell(world, cell, agent, sensing, strategy, config, crowdReach, RAYS);
+          if (cellIsOutOfReach(world, cell, agent, sensing, config)) continue;
+          senseCell(world, cell, agent, sensing, strategy, config, RAYS);
         }
       }
     }
@@ -565,7 +570,6 @@ function senseCell(
   sensing: Sensing,
   strategy: AvoidanceStrategy,
   config: SteeringConfig,
-  crowdReach: number,
   mode: number,
 ): void {
   const grid = world.grid;
@@ -583,7 +587,7 @@ function senseCell(
     // the agent's own entry is the one at distance zero that is the agent itself
     if (distanceSq === 0 && units[grid.order[k]!] === agent) continue;
     const otherRadius = radius[k]!;
-    const near = crowdReach + otherRadius;
+    const near = _reach.crowd + otherRadius;
     if (distanceSq < near * near) {
       const other = units[grid.order[k]!]!;
       accumulateCrowding(sensing.crowding, agent, other.id, other.position, otherRadius, config);
@@ -596,7 +600,7 @@ function senseCell(
     if (mode !== RAYS) continue;
     const gap = Math.sqrt(distanceSq) - agent.radius - otherRadius;
     const touchable = mayTouch(gap, avx - vx[k]!, avy - vy[k]!, config);
-    if (!touchable && (gap >= _sense_nearReach || 1 + Math.max(0, gap) / _sense_nearReach >= neighbourCutoff(sensing))) continue;
+    if (!touchable && (gap >= _reach.near || 1 + Math.max(0, gap) / _reach.near >= neighbourCutoff(sensing))) continue;
     considerUnit(sensing, agent, units[grid.order[k]!]!, gap, touchable, strategy, config);
   }
 }
@@ -628,7 +632,7 @@ function considerUnit(sensing: Sensing, agent: Agent, other: Agent, gap: number,
       return;
     }
   }
-  if (gap < _sense_nearReach) offerNeighbour(sensing, other, 1 + Math.max(0, gap) / _sense_nearReach);
+  if (gap < _reach.near) offerNeighbour(sensing, other, 1 + Math.max(0, gap) / _reach.near);
 }
 
 /**
@@ -638,7 +642,7 @@ function considerUnit(sensing: Sensing, agent: Agent, other: Agent, gap: number,
  */
 function leastKeyBeyond(distance: number, agent: Agent, world: SenseWorld, config: SteeringConfig, closingSpeed: number): number {
   const gap = distance - agent.radius - world.maxRadius;
-  const near = gap < _sense_nearReach ? 1 + Math.max(0, gap) / _sense_nearReach : Infinity;
+  const near = gap < _reach.near ? 1 + Math.max(0, gap) / _reach.near : Infinity;
   const reachable = config.avoidHorizon * closingSpeed;
   const soonest = reachable > 0 && gap < THREAT_RANGE ? (gap - config.avoidClearance) / reachable : Infinity;
   return Math.min(near, soonest < 1 ? Math.max(0, soonest) : Infinity);

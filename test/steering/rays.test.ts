@@ -11,7 +11,7 @@ import { type ObstacleShape, prepareShape } from '../../src/math/shapes';
 import { createHalfPlanes, solveVelocity } from '../../src/steering/halfplanes';
 import { createSensing, offerNeighbour, relativeRayFraction } from '../../src/steering/sensing';
 import { AVOIDANCE_STRATEGIES } from '../../src/steering/strategies/index';
-import { addReciprocalPlane, agreedSide } from '../../src/steering/strategies/rays';
+import { addReciprocalPlane, agreedSide, planeTerms } from '../../src/steering/strategies/rays';
 import { buildBuiltInScenario } from '../../src/scenarios/builtins';
 import { runScenario } from '../../src/scenarios/run';
 import { runTicks } from '../support';
@@ -39,7 +39,7 @@ function closestApproach(a: Agent, va: { x: number; y: number }, b: Agent, vb: {
 /** The velocity `me` picks against `other` alone, wanting `want`, with share 1/2. */
 function pickAgainst(me: Agent, other: Agent, want: { x: number; y: number }, horizon = 3.5): { x: number; y: number; side: Side } {
   const planes = createHalfPlanes(4);
-  const side = addReciprocalPlane(planes, me, other, 0.5, me.radius + other.radius + 0.1, horizon, 0.05);
+  const side = addReciprocalPlane(planes, me, other, planeTerms(0.5, me.radius + other.radius + 0.1, horizon, 0.05));
   const out = { x: 0, y: 0 };
   solveVelocity(planes, me.maxSpeed, want.x, want.y, out);
   return { ...out, side };

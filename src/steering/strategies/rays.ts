@@ -273,15 +273,36 @@ export function agreedSide(agent: Agent, other: Agent): Side {
 }
 
 /**
- * Adds the half-plane of velocities `other` leaves the agent: the agent's `share` of the smallest
- * change of relative velocity that takes it out of the velocity obstacle (the relative velocities
- * whose ray, over `horizon` seconds, comes within `reach` metres of `other`), on the side the two
- * agree on when `other` is dead ahead. Units already within `reach` must part within `settle`
- * seconds. `passOn`, when given, is the side the pair passes on whichever edge is nearer (see
- * `ordersCross`). Returns the side the agent passes on (LEFT: it turns left, keeping `other` on its
- * right).
+ * How one neighbour's half-plane is made (see addReciprocalPlane). Filled in place for each
+ * neighbour: numbers handed to a call one by one are boxed on the heap each time by V8, a few
+ * dozen thousand a tick in a crowd; fields of one object kept for the purpose are not.
  */
-export function addReciprocalPlane(planes: HalfPlanes, agent: Agent, other: Agent, share: number, reach: number, horizon: number, settle: number, passOn: Side = NO_SIDE): Side {
+export interface PlaneTerms {
+  /** the part of the way out the agent takes (0 to 1) */
+  share: number;
+  /** metres between centres the two must keep */
+  reach: number;
+  /** seconds ahead the velocity obstacle looks */
+  horizon: number;
+  /** seconds within which two units already within reach must part */
+  settle: number;
+}
+
+export function planeTerms(share: number, reach: number, horizon: number, settle: number): PlaneTerms {
+  return { share, reach, horizon, settle };
+}
+
+/**
+ * Adds the half-plane of velocities `other` leaves the agent: the agent's `terms.share` of the
+ * smallest change of relative velocity that takes it out of the velocity obstacle (the relative
+ * velocities whose ray, over `terms.horizon` seconds, comes within `terms.reach` metres of
+ * `other`), on the side the two agree on when `other` is dead ahead. Units already within reach
+ * must part within `terms.settle` seconds. `passOn`, when given, is the side the pair passes on
+ * whichever edge is nearer (see `ordersCross`). Returns the side the agent passes on (LEFT: it
+ * turns left, keeping `other` on its right).
+ */
+export function addReciprocalPlane(planes: HalfPlanes, agent: Agent, other: Agent, terms: Readonly<PlaneTerms>, passOn: Side = NO_SIDE): Side {
+  const { share, reach, horizon, settle } = terms;
   const px = other.position.x - agent.position.x;
   const py = other.position.y - agent.position.y;
   const vx = agent.velocity.x - other.velocity.x;
@@ -345,6 +366,7 @@ export function addReciprocalPlane(planes: HalfPlanes, agent: Agent, other: Agen
 }
 
 const _rays_planes = createHalfPlanes(MAX_NEIGHBOURS + 32);
+const _rays_terms = planeTerms(0, 0, 0, 0);
 /** the side each unit's half-plane passes on, by plane index */
 const _rays_sides: Side[] = [];
 /** m/s: a half-plane the chosen velocity lies within this of is one the choice is pressed against */
@@ -485,8 +507,11 @@ export const raysAvoidance: AvoidanceStrategy = {
         // queueing at a passage, the agent nearer the way through: it goes first, only not
         // walking into the one behind it; the one behind gives way as usual, or all of the way
         // at a passage one unit wide (below)
-        const pressed = Math.min(reach, contact + QUEUE_LEAD_GAP);
-        _rays_sides[planes.count] = addReciprocalPlane(planes, agent, other, share, pressed, Math.min(horizon, QUEUE_LEAD_HORIZON), config.responseTime);
+        _rays_terms.share = share;
+        _rays_terms.reach = Math.min(reach, contact + QUEUE_LEAD_GAP);
+        _rays_terms.horizon = Math.min(horizon, QUEUE_LEAD_HORIZON);
+        _rays_terms.settle = config.responseTime;
+        _rays_sides[planes.count] = addReciprocalPlane(planes, agent, other, _rays_terms);
         continue;
       }
       // queueing for a passage one unit wide behind one nearer the way through: all of the way (a
@@ -502,7 +527,11 @@ export const raysAvoidance: AvoidanceStrategy = {
       const crossing = openGround && ordersCross(agent, other);
       const passOn = crossing ? RIGHT : NO_SIDE;
       const pairShare = behind ? FOLLOW_SHARE : crossing && blocksConverge(agent, other) ? sharedBy(agent, other, givesWayTo(agent, other) ? GIVE_WAY_PART : 1 - GIVE_WAY_PART) : share;
-      _rays_sides[planes.count] = addReciprocalPlane(planes, agent, other, pairShare, reach, horizon, config.responseTime, passOn);
+      _rays_terms.share = pairShare;
+      _rays_terms.reach = reach;
+      _rays_terms.horizon = horizon;
+      _rays_terms.settle = config.responseTime;
+      _rays_sides[planes.count] = addReciprocalPlane(planes, agent, other, _rays_terms, passOn);
     }
     if (planes.count === 0) {
       decideNothing(out);
