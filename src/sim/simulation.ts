@@ -140,7 +140,7 @@ export function createSimulation(def: SimulationDef): Simulation {
     routes: new Map(),
     routesStale: false,
     searchAll: false,
-    passing: { boxes: [], count: 0, byOrder: new Map() },
+    passing: { boxes: [], count: 0, byOrder: new Map(), lanes: [] },
     doorTurns: { doors: [], arrivals: new Map() },
   };
   onUnitContact(physics, (a, b, bodyA, bodyB) => respondToContact(state, a, b, bodyA, bodyB));

@@ -209,6 +209,22 @@ export interface OrderBox {
   ty: number;
   /** the share of their speed its units keep: below 1 while it lets another order cross ahead */
   pace: number;
+  /** metres: the largest radius among its units */
+  radius: number;
+}
+
+/** A door two orders walking at each other pass side by side, each keeping to its right half
+ * (sim/passing.ts), for as long as both still have units coming to it. */
+export interface DoorLanes {
+  /** the order whose way through the door is (dx, dy), and the order coming the other way */
+  readonly first: number;
+  readonly second: number;
+  /** metres: the door's middle */
+  readonly x: number;
+  readonly y: number;
+  /** unit vector of the first order's way through it */
+  readonly dx: number;
+  readonly dy: number;
 }
 
 /** The orders' boxes of the last decide phase (sim/passing.ts): the first `count` of `boxes`
@@ -217,6 +233,8 @@ export interface PassingState {
   readonly boxes: OrderBox[];
   count: number;
   readonly byOrder: Map<number, OrderBox>;
+  /** the doors orders pass in lanes, kept from tick to tick */
+  lanes: DoorLanes[];
 }
 
 /** One order coming to a door (sim/doors.ts). */

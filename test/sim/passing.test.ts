@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STEERING_CONFIG, type Simulation, addUnit, createSimulation, getUnit, issueOrder, listOrderBoxes, stateHash } from '../../src/index';
+import { DEFAULT_STEERING_CONFIG, type Simulation, addObstacle, addUnit, createSimulation, getUnit, issueOrder, listOrderBoxes, stateHash, stepSimulation } from '../../src/index';
+import { doorBetween } from '../../src/nav/route';
+import { stateOf } from '../../src/sim/state';
 import { buildOverlays } from '../../src/render/snapshot';
 import { buildBuiltInScenario } from '../../src/scenarios/builtins';
 import { createScenarioSimulation } from '../../src/scenarios/run';
@@ -231,5 +233,82 @@ describe('orders whose ways cross at a shallow angle take turns (sim/passing.ts)
       return stateHash(sim);
     };
     expect(hashAfter(0.6)).toBe(hashAfter(1));
+  });
+});
+
+/**
+ * Two blocks of 49 (7 x 7, 1.5 m apart) exchanging sides of a wall across a 60 x 40 m field,
+ * through one door `width` metres wide (wall to wall) in its middle, at (30, 20): the eastbound
+ * block starts 18 m west of it, the westbound one 18 m east.
+ */
+function doorExchange(width: number, passAside = DEFAULT_STEERING_CONFIG.passAside) {
+  const sim = createSimulation({ width: 60, height: 40, steering: { passAside } });
+  const jamb = 20 - width / 2;
+  addObstacle(sim, { type: 'box', x: 30, y: jamb / 2, width: 1, height: jamb });
+  addObstacle(sim, { type: 'box', x: 30, y: 40 - jamb / 2, width: 1, height: jamb });
+  const east: number[] = [];
+  const west: number[] = [];
+  for (let column = 0; column < 7; column++) {
+    for (let row = 0; row < 7; row++) {
+      east.push(addUnit(sim, { x: 12 - column * 1.5 + 4.5, y: 15.5 + row * 1.5 }));
+      west.push(addUnit(sim, { x: 48 + column * 1.5 - 4.5, y: 15.5 + row * 1.5 }));
+    }
+  }
+  issueOrder(sim, { kind: 'move', unitIds: east, target: { x: 52, y: 20 } });
+  issueOrder(sim, { kind: 'move', unitIds: west, target: { x: 8, y: 20 } });
+  return { sim, east, west };
+}
+
+/** Runs until every unit is in (at most `ticks`); the y at which each unit first crossed x = 30. */
+function crossingsOfTheDoor(sim: Simulation, ids: number[], ticks: number): { arrivals: Map<number, number>; crossedAt: Map<number, number> } {
+  const arrivals = recordArrivals(sim);
+  const crossedAt = new Map<number, number>();
+  const side = new Map(ids.map((id) => [id, Math.sign(getUnit(sim, id)!.position.x - 30)]));
+  for (let tick = 0; tick < ticks && arrivals.size < ids.length; tick++) {
+    stepSimulation(sim);
+    for (const id of ids) {
+      const unit = getUnit(sim, id)!;
+      if (!crossedAt.has(id) && Math.sign(unit.position.x - 30) !== side.get(id)) crossedAt.set(id, unit.position.y);
+    }
+  }
+  return { arrivals, crossedAt };
+}
+
+describe('orders walking at each other through a door too narrow to pass as blocks keep to their right halves of it (sim/passing.ts)', () => {
+  it('10 m wide: the eastbound block crosses south of its middle, the westbound north, and all 98 are in within 35 s', () => {
+    const { sim, east, west } = doorExchange(10);
+    const { arrivals, crossedAt } = crossingsOfTheDoor(sim, [...east, ...west], 35 * 60);
+    // measured: all in at 29.6 s (mean 15.5 s); 47 of 49 east south of y = 20, 45 of 49 west north of it
+    expect(arrivals.size).toBe(98);
+    expect(east.filter((id) => crossedAt.get(id)! < 20).length).toBeGreaterThanOrEqual(40);
+    expect(west.filter((id) => crossedAt.get(id)! > 20).length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('without it (passAside 0) the two blocks meet face to face in the door: a third of each crosses on the wrong half', () => {
+    const { sim, east, west } = doorExchange(10, 0);
+    const { crossedAt } = crossingsOfTheDoor(sim, [...east, ...west], 35 * 60);
+    // measured: 33 of 49 east south, 34 of 49 west north (all in at 45.0 s, mean 18.5 s)
+    const south = east.filter((id) => crossedAt.get(id)! < 20).length;
+    const north = west.filter((id) => crossedAt.get(id)! > 20).length;
+    expect(Math.min(south, north)).toBeLessThan(40);
+  });
+
+  it('finds the door between the two blocks, and none along a corridor or across a narrow world', () => {
+    const sim = createSimulation({ width: 60, height: 40 });
+    addObstacle(sim, { type: 'box', x: 30, y: 7.5, width: 1, height: 15 });
+    addObstacle(sim, { type: 'box', x: 30, y: 32.5, width: 1, height: 15 });
+    const map = stateOf(sim).navMap;
+    const out = { x: 0, y: 0, width: 0 };
+    // free room for a centre keeping 0.65 m: 10 m less 1.3 m, to a quarter metre
+    expect(doorBetween(map, 0.65, 12, 21, 48, 19, 20, out)).toBe(true);
+    expect(out.width).toBeGreaterThan(8);
+    expect(out.width).toBeLessThanOrEqual(8.75);
+    expect(Math.abs(out.x - 30)).toBeLessThan(1);
+    expect(Math.abs(out.y - 20)).toBeLessThan(0.5);
+    // as wide as the blocks need, or not both sides open: no door
+    expect(doorBetween(map, 0.65, 12, 21, 48, 19, 8, out)).toBe(false);
+    expect(doorBetween(map, 0.65, 29, 20, 48, 20, 20, out)).toBe(false);
+    const corridor = createSimulation({ width: 60, height: 10 });
+    expect(doorBetween(stateOf(corridor).navMap, 0.65, 5, 5, 55, 5, 20, out)).toBe(false);
   });
 });
