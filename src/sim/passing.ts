@@ -243,7 +243,8 @@ function lanesOf(passing: PassingState, first: number, second: number): DoorLane
 function keepLanes(sim: SimulationState): void {
   const passing = sim.passing;
   if (passing.lanes.length === 0) return;
-  passing.lanes = passing.lanes.filter((lanes) => {
+  let kept = 0;
+  for (const lanes of passing.lanes) {
     let first = false;
     let second = false;
     for (const unit of sim.units) {
@@ -253,8 +254,9 @@ function keepLanes(sim: SimulationState): void {
       if (task.orderId === lanes.first && along > -LANE_EXIT) first = true;
       if (task.orderId === lanes.second && along < LANE_EXIT) second = true;
     }
-    return first && second;
-  });
+    if (first && second) passing.lanes[kept++] = lanes;
+  }
+  passing.lanes.length = kept;
 }
 
 /** ticks: two orders walking at each other look for a door between them once in this many */

@@ -234,7 +234,7 @@ export interface PassingState {
   count: number;
   readonly byOrder: Map<number, OrderBox>;
   /** the doors orders pass in lanes, kept from tick to tick */
-  lanes: DoorLanes[];
+  readonly lanes: DoorLanes[];
 }
 
 /** One order coming to a door (sim/doors.ts). */
