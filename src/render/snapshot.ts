@@ -5,7 +5,7 @@
  * are transferred, not copied. No pixi.js and no DOM: Node tests build snapshots too.
  */
 import type { ObstacleShape } from '../math/shapes';
-import { getUnit, lastTickTiming, listDoorTurns, listObstacles, listOrderBoxes, listUnits, simulationTick, simulationTime, traceRoute } from '../sim/simulation';
+import { getUnit, lastTickTiming, listDoorLanes, listDoorTurns, listObstacles, listOrderBoxes, listUnits, simulationTick, simulationTime, traceRoute } from '../sim/simulation';
 import type { Simulation } from '../sim/simulation';
 import { NO_SIDE } from '../steering/agent';
 import { RAY_RELATIVE } from '../steering/sensing';
@@ -30,6 +30,8 @@ export const U_WAYPOINT_Y = 11;
 
 /** metres either side of a door's centre the overlay draws of the way the order with the turn goes */
 const DOOR_WAY_MARK = 3;
+/** metres: each order's half of a door is marked this far from its middle, this long each way */
+const LANE_MARK = 1.5;
 
 /** Which overlays to build, and for which units the per-selection ones. */
 export interface OverlayRequest {
@@ -224,6 +226,17 @@ export function buildOverlays(sim: Simulation, request: OverlayRequest): Overlay
       lists.blocks.push(x + 1, y + 1, x - 1, y + 1);
       lists.blocks.push(x - 1, y + 1, x - 1, y - 1);
       lists.blocks.push(x - holder.way.x * DOOR_WAY_MARK, y - holder.way.y * DOOR_WAY_MARK, x + holder.way.x * DOOR_WAY_MARK, y + holder.way.y * DOOR_WAY_MARK);
+    }
+    for (const door of listDoorLanes(sim)) {
+      // the line between the two halves, and each order's way through its half (right of its way)
+      const { x, y } = door.centre;
+      const { x: dx, y: dy } = door.way;
+      lists.blocks.push(x - dx * DOOR_WAY_MARK, y - dy * DOOR_WAY_MARK, x + dx * DOOR_WAY_MARK, y + dy * DOOR_WAY_MARK);
+      for (const sign of [1, -1]) {
+        const rightX = x + sign * dy * LANE_MARK;
+        const rightY = y - sign * dx * LANE_MARK;
+        lists.blocks.push(rightX - sign * dx * LANE_MARK, rightY - sign * dy * LANE_MARK, rightX + sign * dx * LANE_MARK, rightY + sign * dy * LANE_MARK);
+      }
     }
   }
   return {

@@ -604,6 +604,26 @@ export function listDoorTurns(sim: Simulation): DoorTurnView[] {
   }));
 }
 
+/** A door two orders pass in halves (sim/passing.ts). */
+export interface DoorLanesView {
+  /** the order whose way through the door is `way`, and the order coming the other way; each
+   * keeps to the half on its right */
+  readonly first: number;
+  readonly second: number;
+  /** metres: the door's middle */
+  readonly centre: ReadonlyVec2;
+  /** unit vector of the first order's way through it */
+  readonly way: ReadonlyVec2;
+}
+
+/**
+ * The doors orders walking at each other pass keeping to their halves, as of the last tick
+ * (copies; empty when none). For drawing and debugging.
+ */
+export function listDoorLanes(sim: Simulation): DoorLanesView[] {
+  return stateOf(sim).passing.lanes.map((lanes) => ({ first: lanes.first, second: lanes.second, centre: { x: lanes.x, y: lanes.y }, way: { x: lanes.dx, y: lanes.dy } }));
+}
+
 /**
  * The route a unit is following, from where it stands down its order's route to the
  * order's target, as [x0, y0, x1, y1, ...] (cell centres, at most `maxPoints` points before the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STEERING_CONFIG, type Simulation, addObstacle, addUnit, createSimulation, getUnit, issueOrder, listOrderBoxes, stateHash, stepSimulation } from '../../src/index';
+import { DEFAULT_STEERING_CONFIG, type Simulation, addObstacle, addUnit, createSimulation, getUnit, issueOrder, listDoorLanes, listOrderBoxes, stateHash, stepSimulation } from '../../src/index';
 import { doorBetween } from '../../src/nav/route';
 import { stateOf } from '../../src/sim/state';
 import { buildOverlays } from '../../src/render/snapshot';
@@ -282,6 +282,30 @@ describe('orders walking at each other through a door too narrow to pass as bloc
     expect(arrivals.size).toBe(98);
     expect(east.filter((id) => crossedAt.get(id)! < 20).length).toBeGreaterThanOrEqual(40);
     expect(west.filter((id) => crossedAt.get(id)! > 20).length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('lists the door passed in halves while both orders come to it (listDoorLanes), the overlay draws it, and it is dropped once they are through', () => {
+    const { sim, east, west } = doorExchange(10);
+    const orderOf = (id: number): number => {
+      const task = getUnit(sim, id)!.task;
+      return task.kind === 'move' ? task.orderId : -1;
+    };
+    runTicks(sim, 240);
+    const orders = [orderOf(east[0]!), orderOf(west[0]!)];
+    const doors = listDoorLanes(sim);
+    expect(doors).toHaveLength(1);
+    const [door] = doors;
+    // the door's middle, and the way of its first order straight through it
+    expect(Math.abs(door!.centre.x - 30)).toBeLessThan(1);
+    expect(Math.abs(door!.centre.y - 20)).toBeLessThan(1);
+    expect(Math.abs(door!.way.x)).toBeGreaterThan(0.99);
+    expect([door!.first, door!.second].sort((a, b) => a - b)).toEqual(orders.sort((a, b) => a - b));
+    // each block's box (four edges and no step: they keep to the halves instead) and the door's three lines
+    const overlays = buildOverlays(sim, { routes: false, rays: false, forces: false, sides: false, velocity: false, blocks: true, selected: [] });
+    const boxLines = listOrderBoxes(sim).length * 4;
+    expect(overlays.blocks.length).toBe(4 * (boxLines + 3));
+    runTicks(sim, 30 * 60);
+    expect(listDoorLanes(sim)).toEqual([]);
   });
 
   it('without it (passAside 0) the two blocks meet face to face in the door: a third of each crosses on the wrong half', () => {
