@@ -1070,63 +1070,63 @@ export function passagesAhead(map: NavMap, clearance: number, ax: number, ay: nu
 }
 
 /**
- * A door on the segment from a to b: the narrowest place where the free room across it, for a
- * centre keeping `clearance` (wall to wall, square to the segment), is under `maxWidth` metres,
- * in a stretch no deeper than DOOR_DEPTH between ground at least `maxWidth` open on the segment
- * before and after it, and at most DOOR_SHARE of that (a corridor, or a segment across a world
- * about as wide as `maxWidth`, has no door). Its middle and width go into `out`; false when there
- * is none.
+ * A door on the segment from a to b: the narrowest place on it where the free room across it, for
+ * a centre keeping `clearance` (wall to wall, square to the segment), is under `maxWidth` metres,
+ * when the room widens again to at least 1 / DOOR_SHARE times that on both sides within a stretch
+ * no deeper than DOOR_DEPTH (a corridor, or a world about as narrow as the narrowest place, has no
+ * door). Its middle and width go into `out`; false when there is none.
  */
 export function doorBetween(map: NavMap, clearance: number, ax: number, ay: number, bx: number, by: number, maxWidth: number, out: { x: number; y: number; width: number }): boolean {
   const length = hypot(bx - ax, by - ay);
   if (!(length > NAV_CELL)) return false;
   const ux = (bx - ax) / length;
   const uy = (by - ay) / length;
-  const limit = Math.ceil(maxWidth / NAV_CELL);
+  // free room is measured only as far as a door's surroundings must open
+  const limit = Math.ceil(maxWidth / DOOR_SHARE / NAV_CELL);
   // every other cell: a door is at least its wall's thickness and twice the clearance deep
   const samples = Math.ceil(length / (2 * NAV_CELL));
-  out.width = Infinity;
-  // the narrow stretch under way: where it began (-1 before open ground is seen), the width of
-  // the open ground before it, and its narrowest place
-  let stretchStart = -1;
-  let openBefore = 0;
-  let narrowest = Infinity;
-  let middleX = 0;
-  let middleY = 0;
+  if (_doorWidths.length <= samples) _doorWidths = new Float64Array(2 * (samples + 1));
+  const widths = _doorWidths;
+  let narrowest = -1;
   for (let i = 0; i <= samples; i++) {
     const along = (length * i) / samples;
     const column = Math.floor((ax + ux * along) / NAV_CELL);
     const row = Math.floor((ay + uy * along) / NAV_CELL);
+    // blocked ground counts as no room at all
+    widths[i] = 0;
     if (roomAt(map, column, row) < clearance) continue;
     // free cells to the left (-uy, ux) and to the right (uy, -ux) of the segment
     const left = freeRun(map, clearance, column, row, -uy, ux, limit);
     const right = left > limit ? limit : freeRun(map, clearance, column, row, uy, -ux, limit);
-    const width = left > limit || right > limit ? Infinity : (left + right + 1) * NAV_CELL;
-    if (width >= maxWidth) {
-      // open ground: the stretch behind it, when short and narrow enough, is a door
-      if (stretchStart >= 0 && narrowest < out.width && along - stretchStart <= DOOR_DEPTH && narrowest <= DOOR_SHARE * Math.min(openBefore, width)) {
-        out.width = narrowest;
-        out.x = middleX;
-        out.y = middleY;
-      }
-      stretchStart = along;
-      openBefore = width;
-      narrowest = Infinity;
-      continue;
-    }
-    if (stretchStart < 0 || width >= narrowest) continue;
-    narrowest = width;
-    // the middle of the free run: from the cell's centre, half the difference toward the left
-    const shift = ((left - right) / 2) * NAV_CELL;
-    middleX = (column + 0.5) * NAV_CELL - uy * shift;
-    middleY = (row + 0.5) * NAV_CELL + ux * shift;
+    widths[i] = left > limit || right > limit ? Infinity : (left + right + 1) * NAV_CELL;
+    if (narrowest < 0 || widths[i]! < widths[narrowest]!) narrowest = i;
   }
-  return out.width < Infinity;
+  if (narrowest < 0 || !(widths[narrowest]! < maxWidth)) return false;
+  // the stretch round it narrower than its surroundings must open to
+  const open = widths[narrowest]! / DOOR_SHARE;
+  let first = narrowest;
+  while (first > 0 && widths[first - 1]! < open) first--;
+  let last = narrowest;
+  while (last < samples && widths[last + 1]! < open) last++;
+  if (first === 0 || last === samples || ((last - first) * length) / samples > DOOR_DEPTH) return false;
+  const along = (length * narrowest) / samples;
+  const column = Math.floor((ax + ux * along) / NAV_CELL);
+  const row = Math.floor((ay + uy * along) / NAV_CELL);
+  const left = freeRun(map, clearance, column, row, -uy, ux, limit);
+  const right = freeRun(map, clearance, column, row, uy, -ux, limit);
+  // the middle of the free run: from the cell's centre, half the difference toward the left
+  const shift = ((left - right) / 2) * NAV_CELL;
+  out.width = widths[narrowest]!;
+  out.x = (column + 0.5) * NAV_CELL - uy * shift;
+  out.y = (row + 0.5) * NAV_CELL + ux * shift;
+  return true;
 }
 
-/** metres: the deepest a narrowing between open ground can be and count as a door (doorBetween) */
+let _doorWidths = new Float64Array(256);
+
+/** metres: the deepest a narrowing can be and count as a door (doorBetween) */
 const DOOR_DEPTH = 4;
-/** a door is at most this share of the open ground's width on either side of it */
+/** a door is at most this share of the free room either side of it (doorBetween) */
 const DOOR_SHARE = 0.75;
 
 const LANE_CELLS = Math.round(LANE_WIDTH / NAV_CELL);
