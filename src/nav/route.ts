@@ -1087,7 +1087,10 @@ export function doorBetween(map: NavMap, clearance: number, ax: number, ay: numb
   const samples = Math.ceil(length / (2 * NAV_CELL));
   if (_doorWidths.length <= samples) _doorWidths = new Float64Array(2 * (samples + 1));
   const widths = _doorWidths;
+  // the narrowest sample, and its free cells left and right of the segment
   let narrowest = -1;
+  let narrowLeft = 0;
+  let narrowRight = 0;
   for (let i = 0; i <= samples; i++) {
     const along = (length * i) / samples;
     const column = Math.floor((ax + ux * along) / NAV_CELL);
@@ -1099,7 +1102,11 @@ export function doorBetween(map: NavMap, clearance: number, ax: number, ay: numb
     const left = freeRun(map, clearance, column, row, -uy, ux, limit);
     const right = left > limit ? limit : freeRun(map, clearance, column, row, uy, -ux, limit);
     widths[i] = left > limit || right > limit ? Infinity : (left + right + 1) * NAV_CELL;
-    if (narrowest < 0 || widths[i]! < widths[narrowest]!) narrowest = i;
+    if (narrowest < 0 || widths[i]! < widths[narrowest]!) {
+      narrowest = i;
+      narrowLeft = left;
+      narrowRight = right;
+    }
   }
   if (narrowest < 0 || !(widths[narrowest]! < maxWidth)) return false;
   // the stretch round it narrower than its surroundings must open to
@@ -1112,10 +1119,8 @@ export function doorBetween(map: NavMap, clearance: number, ax: number, ay: numb
   const along = (length * narrowest) / samples;
   const column = Math.floor((ax + ux * along) / NAV_CELL);
   const row = Math.floor((ay + uy * along) / NAV_CELL);
-  const left = freeRun(map, clearance, column, row, -uy, ux, limit);
-  const right = freeRun(map, clearance, column, row, uy, -ux, limit);
   // the middle of the free run: from the cell's centre, half the difference toward the left
-  const shift = ((left - right) / 2) * NAV_CELL;
+  const shift = ((narrowLeft - narrowRight) / 2) * NAV_CELL;
   out.width = widths[narrowest]!;
   out.x = (column + 0.5) * NAV_CELL - uy * shift;
   out.y = (row + 0.5) * NAV_CELL + ux * shift;

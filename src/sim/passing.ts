@@ -181,9 +181,14 @@ function spanIn(a: OrderBox, b: OrderBox): void {
 }
 
 /** Two orders walking at each other: the step each takes, added to its shift. */
+/** Whether neither of two orders has come past the other's middle yet (then they are passing, or passed). */
+function stillApart(a: OrderBox, b: OrderBox): boolean {
+  return (b.cx - a.cx) * a.dx + (b.cy - a.cy) * a.dy > 0 && (a.cx - b.cx) * b.dx + (a.cy - b.cy) * b.dy > 0;
+}
+
 function planPair(a: OrderBox, b: OrderBox): void {
-  // once either has come past the other's middle, they are passing (or passed): no new step
-  if ((b.cx - a.cx) * a.dx + (b.cy - a.cy) * a.dy <= 0 || (a.cx - b.cx) * b.dx + (a.cy - b.cy) * b.dy <= 0) return;
+  // no new step once they are passing
+  if (!stillApart(a, b)) return;
   spanIn(a, b);
   const gap = _passing_span[0]! - a.front;
   const closing = a.speed + b.speed;
@@ -216,7 +221,7 @@ const _passing_door = { x: 0, y: 0, width: 0 };
  * its right half of it (applyLane). Returns whether it found such a door.
  */
 function planLanes(sim: SimulationState, a: OrderBox, b: OrderBox): boolean {
-  if ((b.cx - a.cx) * a.dx + (b.cy - a.cy) * a.dy <= 0 || (a.cx - b.cx) * b.dx + (a.cy - b.cy) * b.dy <= 0) return false;
+  if (!stillApart(a, b)) return false;
   // (as far ahead as blocks step aside)
   spanIn(a, b);
   if (_passing_span[0]! - a.front > (a.speed + b.speed) * LOOK_AHEAD) return false;
@@ -342,9 +347,10 @@ function planTurn(a: OrderBox, b: OrderBox, pace: number): void {
 }
 
 /**
- * Turns `preferred` by the sideways step of the unit's order (planPassing), keeping its speed (the
- * step is at most `tan(maxTurn)` times the speed across), then slows it to the order's pace.
- * Nothing for a unit that takes no part.
+ * Turns `preferred` toward the unit's half of a door its order passes in halves (any walking unit
+ * of it, applyLane); then, for a unit taking part in its order's box, by the order's sideways step
+ * (planPassing), keeping its speed (the step is at most `tan(maxTurn)` times the speed across),
+ * and slows it to the order's pace.
  */
 export function applyPassing(sim: SimulationState, unit: Unit, preferred: Vec2, maxTurn: number): void {
   const task = unit.task;

@@ -269,7 +269,7 @@ export function senseUnit(
     for (let k = 0; k < _sense_ring.count; k++) {
       const cell = occupiedCell(grid, _sense_ring.cells[k]!);
       if (cell < 0) continue;
-      if (mode === RAYS && ring > 0 && cellIsOutOfReach(world, cell, agent, sensing, config)) continue;
+      if (mode === RAYS && ring > 0 && outOfReach(world.pack.cellBounds, 8 * cell, world, agent, sensing, config)) continue;
       senseCell(world, cell, agent, sensing, strategy, config, searchMode);
     }
   }
@@ -503,11 +503,6 @@ function outOfReach(bounds: Float64Array, offset: number, world: SenseWorld, age
  * rounding can never rule out a unit the ray test itself would take */
 const RAY_BOX_MARGIN = 1e-6;
 
-/** Whether nothing in occupied cell `cell` (its dense index) can be taken (`outOfReach` on its bounds). */
-function cellIsOutOfReach(world: SenseWorld, cell: number, agent: Agent, sensing: Sensing, config: SteeringConfig): boolean {
-  return outOfReach(world.pack.cellBounds, 8 * cell, world, agent, sensing, config);
-}
-
 const _sense_blockRing: RingCells = createRingCells();
 
 /**
@@ -550,7 +545,7 @@ function searchBlocks(
           if (distance <= fineRings || distance > rings) continue;
           const cell = occupiedCell(grid, r * grid.columns + c);
           if (cell < 0) continue;
-          if (cellIsOutOfReach(world, cell, agent, sensing, config)) continue;
+          if (outOfReach(world.pack.cellBounds, 8 * cell, world, agent, sensing, config)) continue;
           senseCell(world, cell, agent, sensing, strategy, config, RAYS);
         }
       }
