@@ -32,10 +32,10 @@ const DOOR_FORGET = 30;
 const OPPOSITE = -0.5;
 /** metres: units of an order within this of a door, before it and with their slots beyond it,
  * still have to go through (the order keeps its turn while any does) */
-const PENDING_RANGE = 20;
+export const PENDING_RANGE = 20;
 /** metres: units of an order waiting its turn hold within this of the door (further back they
  * walk on up to it) */
-const HOLD_RANGE = 12;
+export const HOLD_RANGE = 12;
 /** metres: a unit this close to the door's centre along its way is in it, and goes on through */
 const IN_DOOR = 1;
 /** metres: the ground kept clear in front of the mouth for the units coming out: this deep from
@@ -45,7 +45,7 @@ const CLEAR_HALF_WIDTH = 5;
 /** ticks: a door whose order with the turn has had none of its units go through for this long
  * takes no turns until one does (both sides go as they can, as without turns), so a holder held
  * up by something else cannot keep the others waiting for ever */
-const DOOR_STALL = 300;
+export const DOOR_STALL = 300;
 /** of the speed a unit stepping out of the clear ground walks, the share that backs it away from
  * the door (the rest takes it aside) */
 const CLEAR_BACK = 0.3;
@@ -93,15 +93,19 @@ function orderAt(door: DoorTurn, orderId: number, tick: number): DoorOrder {
   return order;
 }
 
-/** Whether the unit, of an order going through the door along (dirX, dirY), still has to go
- * through it: it stands before it, within `range`, and its slot lies beyond it. */
 function isBefore(door: DoorTurn, order: DoorOrder, unit: Unit, range: number): boolean {
+  return standsBefore(unit, door.x, door.y, order.dirX, order.dirY, range);
+}
+
+/** Whether the unit, of an order going through the door at (x, y) along (dirX, dirY), still has
+ * to go through it: it stands before it, within `range`, and its slot lies beyond it. */
+export function standsBefore(unit: Unit, x: number, y: number, dirX: number, dirY: number, range: number): boolean {
   const task = unit.task;
   if (task.kind !== 'move') return false;
-  const px = unit.position.x - door.x;
-  const py = unit.position.y - door.y;
+  const px = unit.position.x - x;
+  const py = unit.position.y - y;
   if (px * px + py * py > range * range) return false;
-  return px * order.dirX + py * order.dirY < -IN_DOOR && (task.target.x - door.x) * order.dirX + (task.target.y - door.y) * order.dirY > 0;
+  return px * dirX + py * dirY < -IN_DOOR && (task.target.x - x) * dirX + (task.target.y - y) * dirY > 0;
 }
 
 /** Whether some order at the door comes at it from the side opposite `order`'s. */
@@ -227,25 +231,34 @@ export function holdAtDoor(sim: SimulationState, unit: Unit, preferred: Vec2): b
       const holder = orderOf(door, door.holder)!;
       if (holder.dirX * order.dirX + holder.dirY * order.dirY >= OPPOSITE) continue;
       if (!isBefore(door, order, unit, HOLD_RANGE)) continue;
-      const px = unit.position.x - door.x;
-      const py = unit.position.y - door.y;
-      const before = -(px * order.dirX + py * order.dirY);
-      // to the left of the order's way through the door: positive
-      const across = order.dirX * py - order.dirY * px;
-      if (before < CLEAR_DEPTH && Math.abs(across) < CLEAR_HALF_WIDTH) {
-        // aside, away from the door's line (to the right when on it), and a little back
-        const side = across > 0 ? 1 : -1;
-        const x = -order.dirY * side - order.dirX * CLEAR_BACK;
-        const y = order.dirX * side - order.dirY * CLEAR_BACK;
-        const scale = unit.maxSpeed / Math.sqrt(x * x + y * y);
-        preferred.x = x * scale;
-        preferred.y = y * scale;
-      } else {
-        preferred.x = 0;
-        preferred.y = 0;
-      }
+      holdBack(unit, door.x, door.y, order.dirX, order.dirY, preferred);
       return true;
     }
   }
   return false;
+}
+
+/**
+ * The wanted velocity of a unit holding back before the door at (x, y), its order's way through
+ * which is (dirX, dirY): out of the ground in front of the mouth (aside, away from the door's
+ * line, and a little back), else standing where it is.
+ */
+export function holdBack(unit: Unit, x: number, y: number, dirX: number, dirY: number, preferred: Vec2): void {
+  const px = unit.position.x - x;
+  const py = unit.position.y - y;
+  const before = -(px * dirX + py * dirY);
+  // to the left of the order's way through the door: positive
+  const across = dirX * py - dirY * px;
+  if (before < CLEAR_DEPTH && Math.abs(across) < CLEAR_HALF_WIDTH) {
+    // aside, away from the door's line (to the right when on it), and a little back
+    const side = across > 0 ? 1 : -1;
+    const awayX = -dirY * side - dirX * CLEAR_BACK;
+    const awayY = dirX * side - dirY * CLEAR_BACK;
+    const scale = unit.maxSpeed / Math.sqrt(awayX * awayX + awayY * awayY);
+    preferred.x = awayX * scale;
+    preferred.y = awayY * scale;
+  } else {
+    preferred.x = 0;
+    preferred.y = 0;
+  }
 }

@@ -309,8 +309,8 @@ const _decide_separation = vec2();
  * Phase 4: decide. Every unit's steering force and avoidance decision, from the same sensed
  * state: a standing unit holds its ground or steps aside when asked; a moving unit seeks its
  * target (down its route, or recovering when stuck; holding back while another order has its
- * turn at a door, doors.ts; turned by its order's step aside when orders walk at each other,
- * passing.ts), plus avoidance and separation, truncated to its max force. Writes
+ * turn at a door, doors.ts, or at a wide door, passing.ts; turned by its order's step aside when
+ * orders walk at each other, passing.ts), plus avoidance and separation, truncated to its max force. Writes
  * `steeringForce`, `avoidance`, `resting`, `heldAtDoor` and the route's waypoint.
  */
 export function decide(sim: SimulationState): void {
@@ -359,7 +359,7 @@ export function decide(sim: SimulationState): void {
       }
       // waiting for another order's turn at a door: holding back is not being stuck
       unit.heldAtDoor = doorTurns && holdAtDoor(sim, unit, preferred);
-      if (passing) applyPassing(sim, unit, preferred, config.passAside);
+      if (passing && applyPassing(sim, unit, preferred, config.passAside)) unit.heldAtDoor = true;
       if (unit.progress.recovery !== 'none' && !unit.heldAtDoor) applyRecovery(unit, preferred);
       set(unit.wanting, preferred.x, preferred.y);
       steerFor(sim, unit, preferred);

@@ -140,7 +140,7 @@ export function createSimulation(def: SimulationDef): Simulation {
     routes: new Map(),
     routesStale: false,
     searchAll: false,
-    passing: { boxes: [], count: 0, byOrder: new Map(), lanes: [] },
+    passing: { boxes: [], count: 0, byOrder: new Map(), lanes: [], wideDoors: [] },
     doorTurns: { doors: [], arrivals: new Map() },
   };
   onUnitContact(physics, (a, b, bodyA, bodyB) => respondToContact(state, a, b, bodyA, bodyB));
@@ -583,9 +583,11 @@ export interface DoorOrderView {
   readonly pending: number;
 }
 
-/** A passage orders come to, and whose turn it is, as of the last tick (sim/doors.ts). */
+/** A passage orders come to, and whose turn it is, as of the last tick (sim/doors.ts; a door too
+ * wide for that test, which two orders come to at an angle: sim/passing.ts). */
 export interface DoorTurnView {
-  /** metres: the middle of the points where the units' ways come into it */
+  /** metres: the middle of the points where the units' ways come into it (a wide door: its
+   * middle) */
   readonly centre: ReadonlyVec2;
   /** the order going through while the others hold back; 0 when nobody waits */
   readonly holder: number;
@@ -593,15 +595,28 @@ export interface DoorTurnView {
 }
 
 /**
- * The doors orders on routes came to on the last tick, the orders at each and whose turn it is
- * (copies; empty when the strategy does not coordinate orders). For drawing and debugging.
+ * The doors orders on routes came to on the last tick, the orders at each and whose turn it is,
+ * then the wide doors two orders take turns at (copies; empty when the strategy does not
+ * coordinate orders). For drawing and debugging.
  */
 export function listDoorTurns(sim: Simulation): DoorTurnView[] {
-  return stateOf(sim).doorTurns.doors.map((door) => ({
+  const state = stateOf(sim);
+  const doors: DoorTurnView[] = state.doorTurns.doors.map((door) => ({
     centre: { x: door.x, y: door.y },
     holder: door.holder,
     orders: door.orders.map((order) => ({ orderId: order.orderId, way: { x: order.dirX, y: order.dirY }, pending: order.pending })),
   }));
+  for (const turn of state.passing.wideDoors) {
+    doors.push({
+      centre: { x: turn.x, y: turn.y },
+      holder: turn.holding ? turn.goes : 0,
+      orders: [
+        { orderId: turn.goes, way: { x: turn.goesX, y: turn.goesY }, pending: turn.goesPending },
+        { orderId: turn.waits, way: { x: turn.waitsX, y: turn.waitsY }, pending: turn.waitsPending },
+      ],
+    });
+  }
+  return doors;
 }
 
 /** A door two orders pass in halves (sim/passing.ts). */

@@ -211,6 +211,10 @@ export interface OrderBox {
   pace: number;
   /** metres: the largest radius among its units */
   radius: number;
+  /** metres: the centre of all its units on the move (on a route or not), and how many */
+  mx: number;
+  my: number;
+  moving: number;
 }
 
 /** A door two orders walking at each other pass side by side, each keeping to its right half
@@ -235,6 +239,32 @@ export interface PassingState {
   readonly byOrder: Map<number, OrderBox>;
   /** the doors orders pass in lanes, kept from tick to tick */
   readonly lanes: DoorLanes[];
+  /** the wide doors orders take turns at, kept from tick to tick */
+  readonly wideDoors: WideDoorTurn[];
+}
+
+/** A door wider than the doors where orders always take turns (sim/doors.ts), which two orders
+ * come to along ways meeting at an angle: one goes through while the other holds back, then the
+ * other goes (sim/passing.ts). */
+export interface WideDoorTurn {
+  /** the order going through, and the other one */
+  goes: number;
+  waits: number;
+  /** whether `waits` holds back (until `goes` is through, or gets nobody through for a while) */
+  holding: boolean;
+  /** metres: the door's middle */
+  readonly x: number;
+  readonly y: number;
+  /** unit vectors of the two orders' ways to the door */
+  goesX: number;
+  goesY: number;
+  waitsX: number;
+  waitsY: number;
+  /** how many units of each still have to go through, as of the last tick */
+  goesPending: number;
+  waitsPending: number;
+  /** the last tick `goes` got a unit through */
+  progressTick: number;
 }
 
 /** One order coming to a door (sim/doors.ts). */
