@@ -69,14 +69,13 @@ function boxFor(passing: PassingState, orderId: number): OrderBox {
   let box = passing.byOrder.get(orderId);
   if (box !== undefined) return box;
   if (passing.count === passing.boxes.length) {
-    passing.boxes.push({ orderId: 0, count: 0, cx: 0, cy: 0, dx: 0, dy: 0, vx: 0, vy: 0, back: 0, front: 0, right: 0, left: 0, speed: 0, shiftX: 0, shiftY: 0, tx: 0, ty: 0, pace: 1, radius: 0, mx: 0, my: 0, moving: 0 });
+    passing.boxes.push({ orderId: 0, count: 0, cx: 0, cy: 0, dx: 0, dy: 0, vx: 0, vy: 0, back: 0, front: 0, right: 0, left: 0, speed: 0, shiftX: 0, shiftY: 0, tx: 0, ty: 0, pace: 1, radius: 0 });
   }
   box = passing.boxes[passing.count++]!;
   box.orderId = orderId;
   box.count = 0;
   box.cx = box.cy = box.dx = box.dy = box.vx = box.vy = box.speed = box.shiftX = box.shiftY = box.tx = box.ty = 0;
   box.radius = 0;
-  box.mx = box.my = box.moving = 0;
   box.pace = 1;
   box.back = box.right = Infinity;
   box.front = box.left = -Infinity;
@@ -126,20 +125,8 @@ export function planPassing(sim: SimulationState): void {
     box.ty += task.target.y;
     box.radius = Math.max(box.radius, unit.radius);
   }
-  // where all the units on the move of each order with a box stand (routes round walls included)
-  for (const unit of sim.awake) {
-    const task = unit.task;
-    if (task.kind !== 'move' || task.waiting) continue;
-    const box = passing.byOrder.get(unit.groupId);
-    if (box === undefined) continue;
-    box.mx += unit.position.x;
-    box.my += unit.position.y;
-    box.moving++;
-  }
   for (let index = 0; index < passing.count; index++) {
     const box = passing.boxes[index]!;
-    box.mx /= box.moving;
-    box.my /= box.moving;
     box.cx /= box.count;
     box.cy /= box.count;
     box.speed /= box.count;
@@ -206,12 +193,12 @@ function spanIn(a: OrderBox, b: OrderBox): void {
   }
 }
 
-/** Two orders walking at each other: the step each takes, added to its shift. */
 /** Whether neither of two orders has come past the other's middle yet (then they are passing, or passed). */
 function stillApart(a: OrderBox, b: OrderBox): boolean {
   return (b.cx - a.cx) * a.dx + (b.cy - a.cy) * a.dy > 0 && (a.cx - b.cx) * b.dx + (a.cy - b.cy) * b.dy > 0;
 }
 
+/** Two orders walking at each other: the step each takes, added to its shift. */
 function planPair(a: OrderBox, b: OrderBox): void {
   // no new step once they are passing
   if (!stillApart(a, b)) return;
@@ -294,20 +281,30 @@ const TURN_ANGLE = -0.8;
  * through, and the other holds back until it has. Returns whether they do.
  */
 function planWideTurn(sim: SimulationState, a: OrderBox, b: OrderBox, x: number, y: number): boolean {
-  const aLength = hypot(x - a.mx, y - a.my);
-  const bLength = hypot(x - b.mx, y - b.my);
+  // each order's way to the door, from where all its units on the move stand
+  movingCentre(sim, a.orderId, _passing_centre);
+  const ax0 = x - _passing_centre[0]!;
+  const ay0 = y - _passing_centre[1]!;
+  movingCentre(sim, b.orderId, _passing_centre);
+  const bx0 = x - _passing_centre[0]!;
+  const by0 = y - _passing_centre[1]!;
+  const aLength = hypot(ax0, ay0);
+  const bLength = hypot(bx0, by0);
   if (!(aLength > 1e-9 && bLength > 1e-9)) return false;
-  const ax = (x - a.mx) / aLength;
-  const ay = (y - a.my) / aLength;
-  const bx = (x - b.mx) / bLength;
-  const by = (y - b.my) / bLength;
+  const ax = ax0 / aLength;
+  const ay = ay0 / aLength;
+  const bx = bx0 / bLength;
+  const by = by0 / bLength;
   if (ax * bx + ay * by <= TURN_ANGLE) return false;
   const aTime = aLength / a.speed;
   const bTime = bLength / b.speed;
   const aFirst = aTime < bTime - SAME_TIME || (aTime <= bTime + SAME_TIME && a.orderId < b.orderId);
   const goes = aFirst ? a.orderId : b.orderId;
   const waits = aFirst ? b.orderId : a.orderId;
-  const [goesX, goesY, waitsX, waitsY] = aFirst ? [ax, ay, bx, by] : [bx, by, ax, ay];
+  const goesX = aFirst ? ax : bx;
+  const goesY = aFirst ? ay : by;
+  const waitsX = aFirst ? bx : ax;
+  const waitsY = aFirst ? by : ay;
   sim.passing.wideDoors.push({
     goes,
     waits,
@@ -325,11 +322,33 @@ function planWideTurn(sim: SimulationState, a: OrderBox, b: OrderBox, x: number,
   return true;
 }
 
+/** Where all the units of the order on the move stand, routes round walls included (into `out`). */
+function movingCentre(sim: SimulationState, orderId: number, out: Float64Array): void {
+  let x = 0;
+  let y = 0;
+  let count = 0;
+  for (const unit of sim.awake) {
+    const task = unit.task;
+    if (task.kind !== 'move' || task.waiting || unit.groupId !== orderId) continue;
+    x += unit.position.x;
+    y += unit.position.y;
+    count++;
+  }
+  // (the order has a box, so at least one unit on the move)
+  out[0] = x / count;
+  out[1] = y / count;
+}
+
+const _passing_centre = new Float64Array(2);
+
+/** Whether orders `a` and `b` are `first` and `second`, either way round. */
+function isPair(a: number, b: number, first: number, second: number): boolean {
+  return (a === first && b === second) || (a === second && b === first);
+}
+
 /** The turn two orders take at a wide door, or null. */
 function turnOf(passing: PassingState, first: number, second: number): WideDoorTurn | null {
-  for (const turn of passing.wideDoors) {
-    if ((turn.goes === first && turn.waits === second) || (turn.goes === second && turn.waits === first)) return turn;
-  }
+  for (const turn of passing.wideDoors) if (isPair(turn.goes, turn.waits, first, second)) return turn;
   return null;
 }
 
@@ -398,9 +417,7 @@ function holdAtWideDoor(passing: PassingState, unit: Unit, preferred: Vec2): boo
 
 /** The lanes two orders keep at a door, or null. */
 function lanesOf(passing: PassingState, first: number, second: number): DoorLanes | null {
-  for (const lanes of passing.lanes) {
-    if ((lanes.first === first && lanes.second === second) || (lanes.first === second && lanes.second === first)) return lanes;
-  }
+  for (const lanes of passing.lanes) if (isPair(lanes.first, lanes.second, first, second)) return lanes;
   return null;
 }
 
@@ -426,7 +443,7 @@ function keepLanes(sim: SimulationState): void {
 
 /** ticks: two orders walking at each other look for a door between them once in this many */
 const LANE_LOOK_EVERY = 10;
-/** metres: units keep their centres this far to their right of a door's middle (planLanes) */
+/** metres: units keep their centres this far to their right of a door's middle (planDoor) */
 const LANE_GAP = 0.75;
 /** metres past a door's middle a unit still keeps to its lane */
 const LANE_EXIT = 1;
@@ -434,7 +451,7 @@ const LANE_EXIT = 1;
 const LANE_LEAD = 3;
 
 /**
- * A unit of an order keeping to its right half of a door (planLanes), not yet LANE_EXIT past its
+ * A unit of an order keeping to its right half of a door (planDoor), not yet LANE_EXIT past its
  * middle and left of its lane (less than LANE_GAP right of the middle): its wanted velocity turns,
  * keeping its speed, toward the point of its lane LANE_LEAD further along the way through the
  * door than it is. Every walking unit of the order does, on a route or not: the ones at the

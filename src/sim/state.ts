@@ -211,10 +211,6 @@ export interface OrderBox {
   pace: number;
   /** metres: the largest radius among its units */
   radius: number;
-  /** metres: the centre of all its units on the move (on a route or not), and how many */
-  mx: number;
-  my: number;
-  moving: number;
 }
 
 /** A door two orders walking at each other pass side by side, each keeping to its right half
