@@ -359,9 +359,11 @@ const _seedOrder: number[] = [];
 const _targets = new Int32Array(4 * TILE_CELLS);
 const _isTarget = new Uint8Array(PAD_AREA);
 let _targetCount = 0;
-/** work counted for the two passes over an open tile (they take about a fifth of the time of a
- * search over it, which counts about three times this) */
-const SWEEP_WORK = TILE_AREA;
+/** work counted for one pass over a tile (see sweepTile: a pass takes about a tenth of the time
+ * of a search over the tile, which counts about three times this) */
+const PASS_WORK = TILE_AREA / 2;
+/** passes over a tile before the search takes over (see sweepTile) */
+const MAX_PASSES = 8;
 
 /** Starts a search: seeds come with `seedCell` (and, for a search that may stop early, the cells
  * it is for with `addSearchTarget`), then `runTileSearch` works out the costs. */
@@ -404,15 +406,18 @@ function padIndex(cell: number): number {
 }
 
 /**
- * Runs the search from the seeds over the tile's free cells (8 neighbours, no corner cutting).
- * With `out`, writes every cell's cost in metres into it (Infinity where none is reached);
- * without, stops as soon as the targets' costs are settled (read them with `searchedCost`).
+ * Works out the path costs from the seeds over the tile's free cells (8 neighbours, no corner
+ * cutting): by passes over the grid (sweepTile) when they settle within MAX_PASSES, else by the
+ * search. With `out`, copies every cell's cost into it (see Route.fields); the targets' costs are
+ * read with `searchedCost` (the search stops as soon as they are settled).
  */
-function runTileSearch(layer: NavLayer, tile: number, out: Float64Array | null): void {
+function runTileSearch(layer: NavLayer, tile: number, out: Int32Array | null): void {
   const { steps, sums } = tileCells(layer, tile);
-  if (out !== null && sums[sums.length - 1] === 0) {
-    sweepOpenTile(out);
-    layer.map.work += SWEEP_WORK;
+  const passes = sweepTile(steps, sums[sums.length - 1] === 0);
+  if (passes > 0) {
+    for (let k = 0; k < _targetCount; k++) _isTarget[_targets[k]!] = 0;
+    if (out !== null) writeCosts(out);
+    layer.map.work += passes * PASS_WORK;
     return;
   }
   const costs = _costs;
@@ -471,61 +476,114 @@ function runTileSearch(layer: NavLayer, tile: number, out: Float64Array | null):
   layer.map.work += TILE_AREA + POP_WORK * pops;
 }
 
-/** Copies the search's costs, in metres, into `out` (one entry per cell of the tile). */
-function writeCosts(out: Float64Array): void {
-  for (let j = 0; j < TILE_CELLS; j++) {
-    for (let i = 0; i < TILE_CELLS; i++) {
-      const cost = _costs[(j + 1) * PAD + i + 1]!;
-      out[j * TILE_CELLS + i] = cost === UNREACHED ? Infinity : cost * UNIT;
-    }
+/** Copies the search's costs into `out` (one entry per cell of the tile; see Route.fields). */
+function writeCosts(out: Int32Array): void {
+  for (let j = 0, to = 0; j < TILE_CELLS; j++) {
+    for (let from = (j + 1) * PAD + 1, end = from + TILE_CELLS; from < end; from++, to++) out[to] = _costs[from]!;
   }
 }
 
+/** A field's entry in metres (Infinity where no path reaches the cell). */
+function metres(cost: number): number {
+  return cost === UNREACHED ? Infinity : cost * UNIT;
+}
+
 /**
- * The same costs for a tile with no cell blocked or close to a wall, in two passes over the grid
- * instead of a search. With every step at its plain cost, a shortest path can take its steps in
- * any order, so one can be found whose first steps all go one way along the rows' order and the
- * rest the other way: a pass in row order that takes each cell's cost from the four neighbours
- * before it, then one in reverse order from the four after it, finds every cell's cost exactly
- * (the same whole numbers as the search).
+ * The same costs as the search, by passes over the grid instead: one in row order that lowers each
+ * cell's cost from its four neighbours before it (west, and the three below), one in reverse order
+ * from the four after it, and so on by turns. A path whose steps all go one way along the rows'
+ * order is found by one pass; each turn back against it needs one more. Once a pass changes
+ * nothing, the costs are final (every step from a cell to a neighbour is relaxed by one of the two
+ * kinds of pass, and the pass before left its own kind with nothing to lower): the same whole
+ * numbers as the search, as a least fixed point of the same steps. On an open tile (`open`: no
+ * cell blocked or close to a wall) the first two passes are enough, since a shortest path there can
+ * take its steps in any order. Among rocks a tile takes three to five passes, about half the time
+ * of a search; a tile that still changes after MAX_PASSES (a walled maze) is left to the search:
+ * returns 0 then, else the passes made. Costs are left in `_costs`.
  */
-function sweepOpenTile(out: Float64Array): void {
+function sweepTile(steps: Uint8Array, open: boolean): number {
   const costs = _costs;
   costs.fill(UNREACHED);
   for (let k = 0; k < _seedCount; k++) {
     const cell = padIndex(_seedCells[k]!);
-    if (_seedCosts[k]! < costs[cell]!) costs[cell] = _seedCosts[k]!;
+    if (steps[cell] !== BLOCKED && _seedCosts[k]! < costs[cell]!) costs[cell] = _seedCosts[k]!;
   }
+  // the padding and blocked cells keep UNREACHED (a step from them never beats a real cost); a
+  // diagonal step needs both cells beside it free, as in the search
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const changed = (pass & 1) === 0 ? passUp(steps, costs) : passDown(steps, costs);
+    if (pass === 1 && open) return 2;
+    if (pass > 0 && !changed) return pass + 1;
+  }
+  return 0;
+}
+
+/** One pass in row order, each cell from its west and three southern neighbours; whether any cost fell. */
+function passUp(steps: Uint8Array, costs: Int32Array): boolean {
+  let changed = false;
   for (let j = 1; j <= TILE_CELLS; j++) {
     for (let cell = j * PAD + 1, end = cell + TILE_CELLS; cell < end; cell++) {
-      let best = costs[cell]!;
-      const west = costs[cell - 1]! + STRAIGHT;
-      const south = costs[cell - PAD]! + STRAIGHT;
-      const southWest = costs[cell - PAD - 1]! + DIAGONAL;
-      const southEast = costs[cell - PAD + 1]! + DIAGONAL;
+      const step = steps[cell]!;
+      if (step === BLOCKED) continue;
+      const old = costs[cell]!;
+      let best = old;
+      const straight = STRAIGHT * step;
+      const west = costs[cell - 1]! + straight;
+      const south = costs[cell - PAD]! + straight;
       if (west < best) best = west;
       if (south < best) best = south;
-      if (southWest < best) best = southWest;
-      if (southEast < best) best = southEast;
-      costs[cell] = best;
+      if (steps[cell - PAD] !== BLOCKED) {
+        const diagonal = DIAGONAL * step;
+        if (steps[cell - 1] !== BLOCKED) {
+          const southWest = costs[cell - PAD - 1]! + diagonal;
+          if (southWest < best) best = southWest;
+        }
+        if (steps[cell + 1] !== BLOCKED) {
+          const southEast = costs[cell - PAD + 1]! + diagonal;
+          if (southEast < best) best = southEast;
+        }
+      }
+      if (best < old) {
+        costs[cell] = best;
+        changed = true;
+      }
     }
   }
+  return changed;
+}
+
+/** One pass in reverse row order, each cell from its east and three northern neighbours; whether any cost fell. */
+function passDown(steps: Uint8Array, costs: Int32Array): boolean {
+  let changed = false;
   for (let j = TILE_CELLS; j >= 1; j--) {
     for (let cell = j * PAD + TILE_CELLS, end = j * PAD; cell > end; cell--) {
-      let best = costs[cell]!;
-      const east = costs[cell + 1]! + STRAIGHT;
-      const north = costs[cell + PAD]! + STRAIGHT;
-      const northEast = costs[cell + PAD + 1]! + DIAGONAL;
-      const northWest = costs[cell + PAD - 1]! + DIAGONAL;
+      const step = steps[cell]!;
+      if (step === BLOCKED) continue;
+      const old = costs[cell]!;
+      let best = old;
+      const straight = STRAIGHT * step;
+      const east = costs[cell + 1]! + straight;
+      const north = costs[cell + PAD]! + straight;
       if (east < best) best = east;
       if (north < best) best = north;
-      if (northEast < best) best = northEast;
-      if (northWest < best) best = northWest;
-      costs[cell] = best;
+      if (steps[cell + PAD] !== BLOCKED) {
+        const diagonal = DIAGONAL * step;
+        if (steps[cell + 1] !== BLOCKED) {
+          const northEast = costs[cell + PAD + 1]! + diagonal;
+          if (northEast < best) best = northEast;
+        }
+        if (steps[cell - 1] !== BLOCKED) {
+          const northWest = costs[cell + PAD - 1]! + diagonal;
+          if (northWest < best) best = northWest;
+        }
+      }
+      if (best < old) {
+        costs[cell] = best;
+        changed = true;
+      }
     }
   }
-  // the padding keeps UNREACHED (it is only read): a step from it never beats a real cost
-  writeCosts(out);
+  return changed;
 }
 
 /** entries used in the bucket lists, and entries still queued, in the search under way */
@@ -576,8 +634,9 @@ export interface Route {
   readonly openKeys: number[];
   /** metres: the box the heuristic aims at (the tiles asked about) */
   readonly aim: { minX: number; minY: number; maxX: number; maxY: number };
-  /** per tile: its cells' path lengths to the goal */
-  readonly fields: Map<number, Float64Array>;
+  /** per tile: its cells' path lengths to the goal, as the tile searches count them (whole tenths
+   * of a cell, UNREACHED where none; read them in metres with `metres`) */
+  readonly fields: Map<number, Int32Array>;
   /** per tile: how far beyond its best exit the search has settled for it */
   readonly bounds: Map<number, number>;
 }
@@ -631,12 +690,13 @@ function restart(route: Route, maxShift = 4 * TILE_SIZE): void {
   route.goal.y = free ? y : (_cell.row + 0.5) * NAV_CELL;
   // the goal's own tile, searched from the goal, gives the first sides their lengths
   const tile = tileOf(map, _cell.column, _cell.row);
-  const field = new Float64Array(TILE_AREA);
+  const sides = tileSides(layer, tile);
   beginTileSearch();
   seedCell((_cell.row % TILE_CELLS) * TILE_CELLS + (_cell.column % TILE_CELLS), 0);
-  runTileSearch(layer, tile, field);
-  for (const side of tileSides(layer, tile)) {
-    const length = field[sideMiddle(layer, side)]!;
+  for (const side of sides) addSearchTarget(sideMiddle(layer, side));
+  runTileSearch(layer, tile, null);
+  for (const side of sides) {
+    const length = searchedCost(sideMiddle(layer, side));
     if (length < Infinity) reach(route, side, length);
   }
 }
@@ -766,10 +826,13 @@ function nextSeenStamp(sides: number): number {
   return ++_seenStamp;
 }
 
-/** Settles the open side nearest (by length plus heuristic) and reaches its neighbours. */
-function settleNext(route: Route): void {
+/**
+ * Settles the open side nearest (by length plus heuristic) and reaches its neighbours; returns
+ * that side, or -1 when the entry taken was one left behind (the side was settled already).
+ */
+function settleNext(route: Route): number {
   const side = openPop(route);
-  if (route.settled[side] === 1) return;
+  if (route.settled[side] === 1) return -1;
   const length = route.reached[side]!;
   route.settled[side] = 1;
   route.layer.map.work += SETTLE_WORK;
@@ -780,6 +843,7 @@ function settleNext(route: Route): void {
     const cost = links.costs[k]!;
     if (cost < Infinity) reach(route, links.sides[k]!, length + cost);
   }
+  return side;
 }
 
 /**
@@ -794,33 +858,47 @@ function settleFor(route: Route, tile: number, bound: number, deadline: number):
   const column0 = (tile % map.tileColumns) * TILE_SIZE;
   const row0 = Math.floor(tile / map.tileColumns) * TILE_SIZE;
   aimAt(route, column0, row0, column0 + TILE_SIZE, row0 + TILE_SIZE);
-  const exits = _exits;
-  exits.length = 0;
-  for (const side of tileSides(layer, tile)) exits.push(side ^ 1);
   fitSides(route);
-  const goalTile = tileOf(map, route.goalColumn, route.goalRow);
+  // the exits (the sides beyond the tile's borders), marked so that settling one is noticed
+  const mark = nextExitMark(2 * layer.portals.length);
+  let waiting = 0;
+  let best = tile === tileOf(map, route.goalColumn, route.goalRow) ? 0 : Infinity;
+  for (const side of tileSides(layer, tile)) {
+    const exit = side ^ 1;
+    _exitMark[exit] = mark;
+    if (route.settled[exit] === 1) best = Math.min(best, route.reached[exit]!);
+    else waiting++;
+  }
   for (;;) {
-    if (route.openSides.length === 0) return true;
-    let best = tile === goalTile ? 0 : Infinity;
-    let waiting = false;
-    for (const exit of exits) {
-      if (route.settled[exit] === 1) best = Math.min(best, route.reached[exit]!);
-      else waiting = true;
-    }
-    if (!waiting) return true;
+    if (route.openSides.length === 0 || waiting === 0) return true;
     if (route.openKeys[0]! >= best + bound) return true;
     if (map.work >= deadline) return false;
-    settleNext(route);
+    const settled = settleNext(route);
+    if (settled >= 0 && _exitMark[settled] === mark) {
+      waiting--;
+      best = Math.min(best, route.reached[settled]!);
+    }
   }
 }
 
-const _exits: number[] = [];
+/** per side: the mark of the last settleFor that counted it among its tile's exits */
+let _exitMark = new Int32Array(1024);
+let _exitStamp = 0;
+
+/** A fresh mark for `_exitMark`, which is made to hold `sides` sides. */
+function nextExitMark(sides: number): number {
+  if (_exitMark.length < sides || _exitStamp === 0x7fffffff) {
+    _exitMark = new Int32Array(Math.max(sides, 2 * _exitMark.length));
+    _exitStamp = 0;
+  }
+  return ++_exitStamp;
+}
 
 /** Makes the tile's path costs from the settled (or, failing that, best known) exits and the goal. */
-function buildField(route: Route, tile: number): Float64Array {
+function buildField(route: Route, tile: number): Int32Array {
   const { layer } = route;
   const map = layer.map;
-  const field = route.fields.get(tile) ?? new Float64Array(TILE_AREA);
+  const field = route.fields.get(tile) ?? new Int32Array(TILE_AREA);
   beginTileSearch();
   if (tileOf(map, route.goalColumn, route.goalRow) === tile) {
     seedCell((route.goalRow % TILE_CELLS) * TILE_CELLS + (route.goalColumn % TILE_CELLS), 0);
@@ -862,7 +940,7 @@ export function prepareTile(route: Route, tile: number, deadline = Infinity): bo
 }
 
 /** The tile's path costs, made now if needed (and allowed: see Route.ready); undefined when not. */
-function fieldFor(route: Route, tile: number): Float64Array | undefined {
+function fieldFor(route: Route, tile: number): Int32Array | undefined {
   if (isUsable(route)) prepareTile(route, tile);
   return route.fields.get(tile);
 }
@@ -875,7 +953,7 @@ export function cellCost(route: Route, column: number, row: number): number {
   const local = (row % TILE_CELLS) * TILE_CELLS + (column % TILE_CELLS);
   const field = fieldFor(route, tile);
   if (field === undefined) return Infinity;
-  let cost = field[local]!;
+  let cost = metres(field[local]!);
   // a free cell the bounded search did not reach: search a little further (a pocket walled in
   // on all sides would otherwise have the search cover everything reachable)
   while (cost === Infinity && isUsable(route) && route.openSides.length > 0 && roomAt(map, column, row) >= route.layer.clearance) {
@@ -883,7 +961,7 @@ export function cellCost(route: Route, column: number, row: number): number {
     if (bound > MAX_SETTLE_BOUND) break;
     settleFor(route, tile, bound, Infinity);
     route.bounds.set(tile, bound);
-    cost = buildField(route, tile)[local]!;
+    cost = metres(buildField(route, tile)[local]!);
   }
   return cost;
 }

@@ -93,7 +93,7 @@ export function arrangeSlots(request: FormationRequest): Vec2[] {
 
   const slots: Vec2[] = new Array(count);
   if (minRadius === maxRadius) {
-    const points = freeLatticePoints(request, count, 2 * maxRadius + request.gap, maxRadius, frame);
+    const points = freeLatticePoints(request, count, maxRadius, frame);
     recentre(points, request, () => maxRadius);
     const placed = assignByRows(points, order, slots);
     for (let i = placed; i < count; i++) slots[order[i]!.index] = vec2(target.x, target.y);
@@ -161,13 +161,7 @@ function packBySize(request: FormationRequest, order: readonly Member[], maxRadi
   }
   const bySize = [...sizes.entries()].sort((a, b) => b[0] - a[0]);
   const spacing = (2 * minRadius + gapFor(minRadius)) / LATTICE_REFINE;
-  // the area the group takes at each unit's own spacing, as a disc, and some room to spare
-  let area = 0;
-  for (const unit of units) {
-    const side = 2 * unit.radius + gapFor(unit.radius);
-    area += side * side * ROW_HEIGHT_FACTOR;
-  }
-  let reach = Math.sqrt(area / Math.PI) + 2 * maxRadius + gapFor(maxRadius) + spacing;
+  let reach = slotReach(units.map((unit) => unit.radius), request.gap);
   let placed: Array<{ point: LatticePoint; radius: number }> = [];
   for (let attempt = 0; attempt <= MAX_SEARCH_DOUBLINGS; attempt++) {
     placed = placeBySize(request, latticePoints(target, spacing, reach, frame), bySize, maxRadius, gapFor);
@@ -308,10 +302,37 @@ function latticePoints(target: ReadonlyVec2, spacing: number, reach: number, fra
   return points;
 }
 
+/**
+ * Metres from the target within which `arrangeSlots` first looks for free ground for units of
+ * these radii, `gap` apart (further, doubling, only when too little of it is free): the planner
+ * makes the route's costs ready over this disc before the slots are chosen.
+ */
+export function slotReach(radii: readonly number[], gap: number): number {
+  let maxRadius = 0;
+  let minRadius = Infinity;
+  for (const radius of radii) {
+    maxRadius = Math.max(maxRadius, radius);
+    minRadius = Math.min(minRadius, radius);
+  }
+  if (radii.length < 2) return 0;
+  if (minRadius === maxRadius) {
+    // a hexagonal lattice holds one point per spacing^2 sqrt(3) / 2 of area
+    return (2 * maxRadius + gap) * (Math.sqrt((radii.length * ROW_HEIGHT_FACTOR) / Math.PI) + 1.5);
+  }
+  // the area the group takes at each unit's own spacing, as a disc, and some room to spare
+  const gapFor = (radius: number): number => (gap * radius) / maxRadius;
+  let area = 0;
+  for (const radius of radii) {
+    const side = 2 * radius + gapFor(radius);
+    area += side * side * ROW_HEIGHT_FACTOR;
+  }
+  return Math.sqrt(area / Math.PI) + 2 * maxRadius + gapFor(maxRadius) + (2 * minRadius + gapFor(minRadius)) / LATTICE_REFINE;
+}
+
 /** The `count` free lattice points nearest the target (fewer if the free space runs out). */
-function freeLatticePoints(request: FormationRequest, count: number, spacing: number, radius: number, frame: Frame): LatticePoint[] {
-  // a hexagonal lattice holds about 1.1 points per spacing^2 / (sqrt(3) / 2) of area
-  let reach = spacing * (Math.sqrt((count * ROW_HEIGHT_FACTOR) / Math.PI) + 1.5);
+function freeLatticePoints(request: FormationRequest, count: number, radius: number, frame: Frame): LatticePoint[] {
+  const spacing = 2 * radius + request.gap;
+  let reach = slotReach(request.units.map((unit) => unit.radius), request.gap);
   let found: LatticePoint[] = [];
   for (let attempt = 0; attempt <= MAX_SEARCH_DOUBLINGS; attempt++) {
     found = latticePoints(request.target, spacing, reach, frame).filter((point) => request.isFree(point.x, point.y, radius));

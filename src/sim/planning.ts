@@ -8,10 +8,10 @@
 import { hypot } from '../math/exact';
 import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
 import { signedDistance } from '../math/shapes';
-import { MAX_CLEARANCE, NAV_CELL, bestFreeCell, columnOf, obstaclesNear, rowOf, tileOf } from '../nav/navmap';
+import { MAX_CLEARANCE, NAV_CELL, TILE_SIZE, bestFreeCell, columnOf, obstaclesNear, rowOf, tileOf } from '../nav/navmap';
 import { NEAR_COST, type Route, cellCost, createRoute, isUsable, navLayer, prepareTile, routeCost } from '../nav/route';
-import { arrangeSlots } from '../orders/formation';
-import { groupArrivalRadius, groupArrivalRadiusOf } from '../orders/orders';
+import { arrangeSlots, slotReach } from '../orders/formation';
+import { groupArrivalRadiusOf } from '../orders/orders';
 import { nowMs } from './clock';
 import { emit } from './events';
 import { IDLE, type PlanJob, type SimulationState, type Unit, newProgress, simulatedTime } from './state';
@@ -134,16 +134,21 @@ function advanceJob(sim: SimulationState, job: PlanJob, deadline: number): boole
   if (map.work >= deadline) return false;
   job.route ??= sharedRoute(sim, job.clearance, job.target);
   const route = job.route;
-  // First the ground round the target, where the slots go (they are checked against the route),
-  // then the tiles the units stand in. In this order the coarse search puts its open sides in
-  // order for each tile round the target while it has few of them, near the goal; the other way
-  // round each of those tiles put in order the whole front of a search that had crossed the map.
-  const reach = groupArrivalRadius(Math.max(...units.map((unit) => unit.radius)), units.length) + SLOT_SEARCH_MARGIN;
+  // First the ground round the target where the slots are looked for (they are checked against
+  // the route; slots pushed further out by rocks make their tiles ready when asked), then the
+  // tiles the units stand in. In this order the coarse search puts its open sides in order for
+  // each tile round the target while it has few of them, near the goal; the other way round each
+  // of those tiles put in order the whole front of a search that had crossed the map.
   const { x, y } = job.target;
+  const reach = slotReach(units.map((unit) => unit.radius), sim.config.formationGap * Math.max(...units.map((unit) => unit.radius)));
   const corner = tileOf(map, columnOf(map, x - reach), rowOf(map, y - reach));
   const across = tileOf(map, columnOf(map, x + reach), rowOf(map, y + reach));
   for (let row = Math.floor(corner / map.tileColumns); row <= Math.floor(across / map.tileColumns); row++) {
     for (let column = corner % map.tileColumns; column <= across % map.tileColumns; column++) {
+      // only the tiles the disc of that reach touches
+      const dx = Math.max(column * TILE_SIZE - x, 0, x - (column + 1) * TILE_SIZE);
+      const dy = Math.max(row * TILE_SIZE - y, 0, y - (row + 1) * TILE_SIZE);
+      if (dx * dx + dy * dy > reach * reach) continue;
       if (!prepareTile(route, row * map.tileColumns + column, deadline)) return false;
     }
   }
@@ -189,8 +194,6 @@ const _plan_cell = { column: 0, row: 0 };
 
 /** per metre of path: among points about as near an unreachable target, prefer the closer by path */
 const UNREACHABLE_TIE_BREAK = 0.01;
-/** metres beyond the group's arrival radius within which slots may be looked for */
-const SLOT_SEARCH_MARGIN = 4;
 /** metres from an unreachable target within which the closest reachable point is looked for */
 const UNREACHABLE_SEARCH = 32;
 /** cells of navigation work (tiles filled, cells searched) planning may spend per tick */

@@ -108,13 +108,31 @@ describe("a tile's path costs", () => {
     expect(differ).toBe(0);
   });
 
-  it('round a rock and a wall inside the tile (a search): the exact shortest paths, blocked cells unreached', () => {
+  it('round a rock and a wall inside the tile (passes until nothing changes): the exact shortest paths, blocked cells unreached', () => {
     const map = createNavMap(48, 48);
     addNavObstacle(map, 1, prepareShape({ type: 'circle', x: 24, y: 23, radius: 2.2 }));
     addNavObstacle(map, 2, prepareShape({ type: 'box', x: 22, y: 27.5, width: 6, height: 0.8, angle: 0.5 }));
     const { reached, differ } = compareGoalTile(map, { x: 25.1, y: 19.6 });
     expect(reached).toBeGreaterThan(3000);
     expect(reached).toBeLessThan(TILE_CELLS * TILE_CELLS);
+    expect(differ).toBe(0);
+  });
+
+  it('in a winding passage that turns back eight times (too many passes: a search): the exact shortest paths', () => {
+    const map = createNavMap(48, 48);
+    // the middle tile (16 to 32 m) walled in all round, so that no way leaves it, and walls across
+    // it every 2 m, left open at alternate ends: from the bottom row to the top one the way runs
+    // east and west by turns
+    addNavObstacle(map, 1, prepareShape({ type: 'box', x: 15.9, y: 24, width: 0.2, height: 16.4, angle: 0 }));
+    addNavObstacle(map, 2, prepareShape({ type: 'box', x: 32.1, y: 24, width: 0.2, height: 16.4, angle: 0 }));
+    addNavObstacle(map, 3, prepareShape({ type: 'box', x: 24, y: 15.9, width: 16.4, height: 0.2, angle: 0 }));
+    addNavObstacle(map, 4, prepareShape({ type: 'box', x: 24, y: 32.1, width: 16.4, height: 0.2, angle: 0 }));
+    for (let k = 0; k < 7; k++) {
+      const x = k % 2 === 0 ? 22 : 26;
+      addNavObstacle(map, k + 5, prepareShape({ type: 'box', x, y: 17.9 + 2 * k, width: 12, height: 0.2, angle: 0 }));
+    }
+    const { reached, differ } = compareGoalTile(map, { x: 17.1, y: 16.9 });
+    expect(reached).toBeGreaterThan(500);
     expect(differ).toBe(0);
   });
 });
