@@ -288,6 +288,47 @@ const corridor: BuiltInScenario = {
   },
 };
 
+/** metres: the open width of each of the junction's two corridors */
+const JUNCTION_WIDTH = 8;
+
+/**
+ * Two corridors JUNCTION_WIDTH wide crossing at right angles (the four corners walled off); a
+ * block comes up the west arm bound for the east arm while another comes up the south arm bound
+ * for the north arm, so the two cross in the 8 x 8 m square where the corridors meet.
+ */
+const junction: BuiltInScenario = {
+  name: 'junction',
+  description: `Two corridors ${JUNCTION_WIDTH} m wide cross; a block comes up one and a block up the other, and they cross at right angles where the corridors meet.`,
+  defaultUnits: 60,
+  minUnits: 2,
+  seeded: true,
+  build: (total, random) => {
+    const maxColumns = Math.floor((JUNCTION_WIDTH - 1.5) / BLOCK_SPACING);
+    const counts = splitEvenly(total, 2);
+    const depth = Math.max(...counts.map((count) => blockShape(count, maxColumns).rows)) * BLOCK_SPACING;
+    // each arm holds a block at its end with 8 m to walk before the crossing
+    const arm = depth + 10;
+    const size = 2 * arm + JUNCTION_WIDTH;
+    const middle = size / 2;
+    const obstacles: ObstacleShape[] = [];
+    for (const x of [arm / 2, size - arm / 2]) {
+      for (const y of [arm / 2, size - arm / 2]) obstacles.push({ type: 'box', x, y, width: arm, height: arm, angle: 0 });
+    }
+    const start = depth / 2 + 1;
+    const units: Placed['units'] = [];
+    const blocks = [
+      { x: start, y: middle, direction: 0, goal: { x: size - start, y: middle } },
+      { x: middle, y: start, direction: Math.PI / 2, goal: { x: middle, y: size - start } },
+    ];
+    blocks.forEach((block, team) => {
+      for (const [x, y] of placeBlock(counts[team]!, block.x, block.y, block.direction, random, maxColumns)) {
+        units.push({ x, y, radius: UNIT_RADIUS, maxSpeed: UNIT_SPEED, team, goal: block.goal });
+      }
+    });
+    return { name: 'junction', description: junction.description, world: { width: size, height: size }, obstacles, units, duration: GROUP_DURATION };
+  },
+};
+
 /**
  * A wall across the middle with one door `doorWidth` metres wide; a group on each side crosses
  * through it to the other side at the same time.
@@ -708,6 +749,7 @@ export const BUILT_IN_SCENARIOS: readonly BuiltInScenario[] = [
   crossing('four-groups', 'Four blocks from the four sides all cross the middle at once.', [0, 90, 180, 270], 100),
   circleSwap,
   corridor,
+  junction,
   doorway('doorway', 'A wall with one door 4 m wide; a group on each side crosses through it at the same time.', 4, 40),
   doorway('narrow-door', 'A wall with one door 2 m wide, room for one unit at a time (the navigation keeps a margin beyond the radius); six units on each side cross through it at the same time.', 2, 12, 90),
   doorway('wide-door', 'A wall with one door 10 m wide, too narrow for two blocks of 50 to pass side by side and too wide to take turns; a block on each side crosses through it at the same time.', 10, 100),

@@ -40,6 +40,10 @@ export interface Agent {
   /** while it queues: whether that passage takes one unit at a time (then the one behind in the
    * queue gives all of the way: see rays.ts) */
   readonly queueSingleFile: boolean;
+  /** metres along its way to the first door on it (a passage narrow enough for orders to take
+   * turns), as of its last waypoint; Infinity when there is none (near one, the door's rules
+   * decide, not giving way to the right: see rays.ts) */
+  readonly doorDistance: number;
   /** unit vector: the way its order heads, from where the order's units stood when it was given
    * to its target (units of orders crossing or converging give way to the right: see rays.ts);
    * zero before it has had an order (read only while it has one) */

@@ -19,7 +19,7 @@ import { runTicks } from '../support';
 const rays = AVOIDANCE_STRATEGIES.rays;
 
 function agent(fields: Partial<Agent> & Pick<Agent, 'position' | 'velocity'>): Agent {
-  return { id: 1, radius: 0.5, mass: 15.7, maxSpeed: 4, maxForce: 251, avoidSide: NO_SIDE, groupId: 1, distanceToTarget: Infinity, queueRank: Infinity, queueSingleFile: false, orderHeading: { x: 0, y: 0 }, orderSize: 0, lean: 0, wanted: { x: 0, y: 0 }, ...fields };
+  return { id: 1, radius: 0.5, mass: 15.7, maxSpeed: 4, maxForce: 251, avoidSide: NO_SIDE, groupId: 1, distanceToTarget: Infinity, queueRank: Infinity, queueSingleFile: false, doorDistance: Infinity, orderHeading: { x: 0, y: 0 }, orderSize: 0, lean: 0, wanted: { x: 0, y: 0 }, ...fields };
 }
 
 // the agent most cases are seen from: at the origin, moving east (+x); its left is +y
@@ -231,6 +231,52 @@ describe('the rays decision', () => {
     // orders 30 degrees apart (overtaking, nearly), or of one order: the nearer edge, as before
     expect(decide({ ...me, orderHeading: east }, [{ ...crosser, orderHeading: { x: Math.sqrt(3) / 2, y: 0.5 } }], me.velocity).side).toBe(LEFT);
     expect(decide({ ...me, orderHeading: east }, [{ ...crosser, groupId: 1, orderHeading: north }], me.velocity).side).toBe(LEFT);
+  });
+
+  it('orders crossing give way to the right by walls too, but not within 4 m of a door on either unit\'s way (the door\'s rules decide there)', () => {
+    const crosser = agent({ id: 2, groupId: 2, position: { x: 2.5, y: -3.5 }, velocity: { x: 0, y: 4 }, wanted: { x: 0, y: 4 }, orderHeading: { x: 0, y: 1 } });
+    const me = agent({ id: 1, groupId: 1, position: { x: 0, y: 0 }, velocity: { x: 4, y: 0 }, wanted: { x: 4, y: 0 }, orderHeading: { x: 1, y: 0 } });
+    const sideBy = (a: Agent, b: Agent): Side => {
+      const sensing = createSensing();
+      offerNeighbour(sensing, b, 0.5);
+      // a wall 6 m to the north, along the agent's way: it is not in the open
+      sensing.obstacles[0] = prepareShape({ type: 'box', x: 0, y: 6.5, width: 40, height: 1, angle: 0 });
+      sensing.obstacleCount = 1;
+      const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 }, lean: 0 };
+      rays.decide(decision, a, sensing, a.velocity, config);
+      return decision.side;
+    };
+    // by the wall, as in the open: it passes behind the crosser (its right)
+    expect(sideBy(me, crosser)).toBe(RIGHT);
+    // a door 3 m ahead on its way, or on the crosser's: the nearer edge, ahead of it
+    expect(sideBy({ ...me, doorDistance: 3 }, crosser)).toBe(LEFT);
+    expect(sideBy(me, { ...crosser, doorDistance: 3 })).toBe(LEFT);
+    expect(sideBy({ ...me, doorDistance: 5 }, crosser)).toBe(RIGHT);
+  });
+
+  it('of two blocks crossing at right angles, the one with the other on its right takes nine tenths of the avoidance, unless it is the heavier', () => {
+    const me = agent({ id: 1, groupId: 1, position: { x: 0, y: 0 }, velocity: { x: 4, y: 0 }, wanted: { x: 4, y: 0 }, orderHeading: { x: 1, y: 0 }, orderSize: 30 });
+    // the crosser, 8 m ahead and 7.5 m to the right, coming north, is at the crossing first
+    const crosser = agent({ id: 2, groupId: 2, position: { x: 8, y: -7.5 }, velocity: { x: 0, y: 4 }, wanted: { x: 0, y: 4 }, orderHeading: { x: 0, y: 1 }, orderSize: 30 });
+    // without the lean to the right (both would lean as far as the force allows)
+    const change = (a: Agent, b: Agent): number => {
+      const sensing = createSensing();
+      offerNeighbour(sensing, b, 0.5);
+      const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 }, lean: 0 };
+      rays.decide(decision, a, sensing, a.velocity, { ...config, keepRight: 0 });
+      return (Math.hypot(decision.force.x, decision.force.y) * config.responseTime) / a.mass;
+    };
+    // the crosser comes from the agent's right: the agent gives way, the crosser walks on
+    expect(change(me, crosser)).toBeGreaterThan(0.3);
+    expect(change(me, crosser)).toBeGreaterThan(5 * change(crosser, me));
+    // a vehicle (four times the mass) with the crosser on its right does not give way to it: the
+    // masses decide, and the infantry makes way
+    const vehicle = { ...me, radius: 0.9, mass: 4 * me.mass };
+    expect(change(crosser, vehicle)).toBeGreaterThan(2 * change(vehicle, crosser));
+    // lone units: equal shares
+    const lone = change({ ...me, orderSize: 1 }, { ...crosser, orderSize: 1 }) / change({ ...crosser, orderSize: 1 }, { ...me, orderSize: 1 });
+    expect(lone).toBeGreaterThan(0.9);
+    expect(lone).toBeLessThan(1.1);
   });
 
   it('of two blocks converging at 45 degrees, the one with the other on its right takes nine tenths of the avoidance; lone units share it equally', () => {

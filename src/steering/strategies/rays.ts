@@ -15,7 +15,7 @@
  */
 import { cos, sin } from '../../math/exact';
 import { nearestBoundaryPoint, tangentLegs } from '../../math/shapes';
-import { type ReadonlyVec2, cross, dot, vec2 } from '../../math/vec2';
+import { type ReadonlyVec2, cross, vec2 } from '../../math/vec2';
 import { type Agent, LEFT, NO_SIDE, RIGHT, type Side } from '../agent';
 import { isHeldUp } from '../giveway';
 import { type HalfPlanes, addHalfPlane, clearHalfPlanes, createHalfPlanes, solveVelocity } from '../halfplanes';
@@ -43,7 +43,7 @@ const PRESSED_GAP = 0.01;
  * of 0.35 m at 4 m/s, each taking half, were carried 38 to 42 m along the column and in two of
  * three timings had not arrived after 40 s; by mass, 13 to 38 m, all in after 19 to 39 s (and
  * giving way to the right as well, see `ordersCross`, 4 to 8 m in 17 s). With `part`, the agent's
- * side weighs `part` against the other's 1 - `part` before the masses (see `blocksConverge`). Both
+ * side weighs `part` against the other's 1 - `part` before the masses (see `sharesByRuleOfRoad`). Both
  * units of a pair read the same masses and parts, so their shares add up to the whole.
  */
 function sharedBy(agent: Agent, other: Agent, part = 0.5): number {
@@ -51,7 +51,7 @@ function sharedBy(agent: Agent, other: Agent, part = 0.5): number {
   return own / (own + agent.mass * (1 - part));
 }
 
-/** of a converging pair of blocks (see `blocksConverge`), the part of the avoidance the block
+/** of two crossing blocks (see `sharesByRuleOfRoad`), the part of the avoidance the block
  * with the other on its right takes, before masses: it gives way, the other stands on */
 const GIVE_WAY_PART = 0.9;
 
@@ -169,7 +169,7 @@ const CROSSING_MAX = 0.8;
 
 /**
  * Whether the agent and `other` walk two orders whose headings cross or converge at 37 to 120
- * degrees. Such a pair, on open ground, passes with both turning right whichever edge is nearer:
+ * degrees. Such a pair passes with both turning right whichever edge is nearer:
  * the one that has the other on its right passes behind it, the rule of the road at a crossing
  * and a merge. Each unit taking the nearer edge, a unit crossing a stream of another order passed
  * ahead of one stream unit after another and was carried along with it: three vehicles crossing a
@@ -178,8 +178,10 @@ const CROSSING_MAX = 0.8;
  * 7.2 s, 261 -> 152 degrees turned), and blocks converging at 45 degrees merge sooner
  * (crossing-45 12.7 -> 11.6 s). The orders' headings decide, not the units' own ways: blocks
  * converging at 45 degrees are pushed apart as they merge and want ways up to 90 degrees apart,
- * and the rule keyed on those (at 60 to 120 degrees) slowed them (12.7 -> 14.4 s). Not by walls
- * and rocks, where the way round them decides.
+ * and the rule keyed on those (at 60 to 120 degrees) slowed them (12.7 -> 14.4 s). The rule holds
+ * by walls and rocks too, but not near a door (`nearDoor`): kept to open ground, two blocks of 30
+ * crossing at right angles where two corridors 8 m wide cross swept each other's units into the
+ * wrong arm (18.1 s to arrive over five layouts, DetourCrowd 17.7 s); now 12.5 s.
  */
 function ordersCross(agent: Agent, other: Agent): boolean {
   if (agent.groupId === 0 || other.groupId === 0 || agent.groupId === other.groupId) return false;
@@ -190,20 +192,45 @@ function ordersCross(agent: Agent, other: Agent): boolean {
   return cosine > CROSSING_MIN && cosine < CROSSING_MAX;
 }
 
+/** metres along its way within which a unit coming to a door leaves the way to the door's own
+ * rules (turns, queues, halves) rather than giving way to the right */
+const DOOR_RULES_REACH = 4;
+
 /**
- * Whether the agent and `other` walk blocks (orders of several units) whose headings converge,
- * at 37 to 60 degrees (of the orders that cross: `ordersCross`). Both turning right, with equal
- * shares, the block that should pass behind turned towards the other's way and the other turned
- * towards its own: the two walked on side by side, the first carried along the second's flank and
- * its units caught inside the second where it stopped (two blocks of 100 converging at 45
- * degrees, over five layouts: 20.3 s to arrive on average, 95th percentile 28.5 s, DetourCrowd
- * 19.5 s). The one that has the other on its right now takes most of the avoidance and the other
- * walks on: 16.0 s, 95th percentile 19.7 s. Lone units keep equal shares: in the circle swap,
- * where every unit has its own order, the split cost a quarter of a second (8.3 -> 8.5 s over
- * seeds 1-10).
+ * Whether a door (a passage up to the width where orders take turns) is within DOOR_RULES_REACH
+ * on the unit's way. Two blocks coming from one side to a door 6 m wide, crossing there at right
+ * angles, each giving way to the right in the door's mouth, held each other up (13.6 s over five
+ * layouts, DetourCrowd 13.3 s); leaving the door to its rules, 11.4 s.
  */
-function blocksConverge(agent: Agent, other: Agent): boolean {
-  return agent.orderSize >= 2 && other.orderSize >= 2 && dot(agent.orderHeading, other.orderHeading) > CONVERGING_MIN;
+function nearDoor(agent: Agent): boolean {
+  return agent.doorDistance <= DOOR_RULES_REACH;
+}
+
+/**
+ * Whether, of two orders that cross (`ordersCross`), the agent and `other` share the avoidance by
+ * the rule of the road: the unit that has the other's order coming from its right takes most of
+ * it and the other walks on. So between units of two blocks (orders of several units), unless the
+ * one that would give way is the heavier: then the masses alone decide (see `sharedBy`). Both
+ * turning right with equal shares, two blocks converging at 45 degrees walked on side by side, the
+ * one that should pass behind carried along the other's flank and its units caught inside it where
+ * it stopped (two blocks of 100 over five layouts: 20.3 s to arrive on average, 95th percentile
+ * 28.5 s, DetourCrowd 19.5 s; with the split 16.0 s and 19.7 s). The split first held only for
+ * blocks converging at 37 to 60 degrees; at every angle of the band, the blocks in `junction`,
+ * crossing where two corridors meet, touched 0.6 times a run instead of 1.4 (10.8 against 11.0 s:
+ * the block passing ahead no longer turns into its arm's wall), `mixed-sizes` 0.4 -> 0 (seeds
+ * 1-5), and outside families moved the same way (three groups converging on points side by side
+ * from 120 degrees apart 8.0 -> 7.5 s, 95th percentile 19.2 -> 16.0 s; two blocks crossing at
+ * right angles in a 6 m door they come to from one side 11.4 -> 10.8 s, 1.2 -> 0.4 touches a
+ * run). With the heavier giving way too, three vehicles crossing a column of 60 soldiers that came
+ * from their right gave way to it and were carried 14 to 29 m along it. Lone units keep equal
+ * shares: in the circle swap, where every unit has its own order, the split cost a quarter of a
+ * second (8.3 -> 8.5 s over seeds 1-10).
+ */
+function sharesByRuleOfRoad(agent: Agent, other: Agent): boolean {
+  if (agent.orderSize < 2 || other.orderSize < 2) return false;
+  const giver = givesWayTo(agent, other) ? agent : other;
+  const taker = giver === agent ? other : agent;
+  return giver.mass <= taker.mass;
 }
 
 /** metres: units wanting the opposite way lean the agent to its right from this gap on */
@@ -524,9 +551,9 @@ export const raysAvoidance: AvoidanceStrategy = {
       const behind =
         (agent.queueSingleFile && isQueuedBehind(other, agent)) ||
         (openGround && (isSlowerAhead(agent, other, dx, dy, preferred) || (isOffCourseAhead(agent, other, dx, dy) && !isOffCourseAhead(other, agent, -dx, -dy))));
-      const crossing = openGround && ordersCross(agent, other);
+      const crossing = ordersCross(agent, other) && !nearDoor(agent) && !nearDoor(other);
       const passOn = crossing ? RIGHT : NO_SIDE;
-      const pairShare = behind ? FOLLOW_SHARE : crossing && blocksConverge(agent, other) ? sharedBy(agent, other, givesWayTo(agent, other) ? GIVE_WAY_PART : 1 - GIVE_WAY_PART) : share;
+      const pairShare = behind ? FOLLOW_SHARE : crossing && sharesByRuleOfRoad(agent, other) ? sharedBy(agent, other, givesWayTo(agent, other) ? GIVE_WAY_PART : 1 - GIVE_WAY_PART) : share;
       _rays_terms.share = pairShare;
       _rays_terms.reach = reach;
       _rays_terms.horizon = horizon;
