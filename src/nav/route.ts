@@ -799,12 +799,12 @@ function aimAt(route: Route, minX: number, minY: number, maxX: number, maxY: num
   route.openSides.length = 0;
   route.openKeys.length = 0;
   // once each: the heap holds entries left behind when a side was reached more cheaply
-  const stamp = nextSeenStamp(2 * route.layer.portals.length);
+  const stamp = nextStamp(_seen, 2 * route.layer.portals.length);
   route.layer.map.work += REKEY_WORK * open.length;
   const { openSides: sides, openKeys: keys } = route;
   for (const side of open) {
-    if (_seenAt[side] === stamp || route.settled[side] === 1) continue;
-    _seenAt[side] = stamp;
+    if (_seen.marks[side] === stamp || route.settled[side] === 1) continue;
+    _seen.marks[side] = stamp;
     sides.push(side);
     keys.push(route.reached[side]! + heuristic(route, side));
   }
@@ -813,18 +813,27 @@ function aimAt(route: Route, minX: number, minY: number, maxX: number, maxY: num
 }
 
 const _open: number[] = [];
-/** per side: the stamp of the last pass over the open sides that met it */
-let _seenAt = new Int32Array(1024);
-let _seenStamp = 0;
 
-/** A fresh stamp for `_seenAt`, which is made to hold `sides` sides. */
-function nextSeenStamp(sides: number): number {
-  if (_seenAt.length < sides || _seenStamp === 0x7fffffff) {
-    _seenAt = new Int32Array(Math.max(sides, 2 * _seenAt.length));
-    _seenStamp = 0;
-  }
-  return ++_seenStamp;
+/**
+ * A mark per side that a pass sets on the sides it meets, made fresh for each pass by a new stamp
+ * instead of clearing the marks (see `nextStamp`).
+ */
+interface SideMarks {
+  marks: Int32Array;
+  stamp: number;
 }
+
+/** A fresh stamp for `set`, whose marks are made to hold `sides` sides. */
+function nextStamp(set: SideMarks, sides: number): number {
+  if (set.marks.length < sides || set.stamp === 0x7fffffff) {
+    set.marks = new Int32Array(Math.max(sides, 2 * set.marks.length));
+    set.stamp = 0;
+  }
+  return ++set.stamp;
+}
+
+/** per side: the stamp of the last pass over the open sides that met it (aimAt) */
+const _seen: SideMarks = { marks: new Int32Array(1024), stamp: 0 };
 
 /**
  * Settles the open side nearest (by length plus heuristic) and reaches its neighbours; returns
@@ -860,12 +869,12 @@ function settleFor(route: Route, tile: number, bound: number, deadline: number):
   aimAt(route, column0, row0, column0 + TILE_SIZE, row0 + TILE_SIZE);
   fitSides(route);
   // the exits (the sides beyond the tile's borders), marked so that settling one is noticed
-  const mark = nextExitMark(2 * layer.portals.length);
+  const mark = nextStamp(_exits, 2 * layer.portals.length);
   let waiting = 0;
   let best = tile === tileOf(map, route.goalColumn, route.goalRow) ? 0 : Infinity;
   for (const side of tileSides(layer, tile)) {
     const exit = side ^ 1;
-    _exitMark[exit] = mark;
+    _exits.marks[exit] = mark;
     if (route.settled[exit] === 1) best = Math.min(best, route.reached[exit]!);
     else waiting++;
   }
@@ -874,25 +883,15 @@ function settleFor(route: Route, tile: number, bound: number, deadline: number):
     if (route.openKeys[0]! >= best + bound) return true;
     if (map.work >= deadline) return false;
     const settled = settleNext(route);
-    if (settled >= 0 && _exitMark[settled] === mark) {
+    if (settled >= 0 && _exits.marks[settled] === mark) {
       waiting--;
       best = Math.min(best, route.reached[settled]!);
     }
   }
 }
 
-/** per side: the mark of the last settleFor that counted it among its tile's exits */
-let _exitMark = new Int32Array(1024);
-let _exitStamp = 0;
-
-/** A fresh mark for `_exitMark`, which is made to hold `sides` sides. */
-function nextExitMark(sides: number): number {
-  if (_exitMark.length < sides || _exitStamp === 0x7fffffff) {
-    _exitMark = new Int32Array(Math.max(sides, 2 * _exitMark.length));
-    _exitStamp = 0;
-  }
-  return ++_exitStamp;
-}
+/** per side: the stamp of the last settleFor that counted it among its tile's exits */
+const _exits: SideMarks = { marks: new Int32Array(1024), stamp: 0 };
 
 /** Makes the tile's path costs from the settled (or, failing that, best known) exits and the goal. */
 function buildField(route: Route, tile: number): Int32Array {

@@ -247,6 +247,18 @@ const circleSwap: BuiltInScenario = {
   },
 };
 
+/**
+ * Two blocks of `total` units in all, as wide as a corridor `width` metres across lets them be
+ * (0.75 m kept from each wall): the columns a block may have, the count of each, and the depth of
+ * the deeper one in metres.
+ */
+function twoBlocksIn(width: number, total: number): { maxColumns: number; counts: number[]; depth: number } {
+  const maxColumns = Math.floor((width - 1.5) / BLOCK_SPACING);
+  const counts = splitEvenly(total, 2);
+  const depth = Math.max(...counts.map((count) => blockShape(count, maxColumns).rows)) * BLOCK_SPACING;
+  return { maxColumns, counts, depth };
+}
+
 /** metres: the open width between the corridor's walls */
 const CORRIDOR_WIDTH = 9;
 const CORRIDOR_LENGTH = 30;
@@ -258,9 +270,7 @@ const corridor: BuiltInScenario = {
   minUnits: 2,
   seeded: true,
   build: (total, random) => {
-    const maxColumns = Math.floor((CORRIDOR_WIDTH - 1.5) / BLOCK_SPACING);
-    const counts = splitEvenly(total, 2);
-    const depth = Math.max(...counts.map((count) => blockShape(count, maxColumns).rows)) * BLOCK_SPACING;
+    const { maxColumns, counts, depth } = twoBlocksIn(CORRIDOR_WIDTH, total);
     const lobby = depth + 4;
     const width = 2 * lobby + CORRIDOR_LENGTH;
     const height = CORRIDOR_WIDTH + 8;
@@ -303,9 +313,7 @@ const junction: BuiltInScenario = {
   minUnits: 2,
   seeded: true,
   build: (total, random) => {
-    const maxColumns = Math.floor((JUNCTION_WIDTH - 1.5) / BLOCK_SPACING);
-    const counts = splitEvenly(total, 2);
-    const depth = Math.max(...counts.map((count) => blockShape(count, maxColumns).rows)) * BLOCK_SPACING;
+    const { maxColumns, counts, depth } = twoBlocksIn(JUNCTION_WIDTH, total);
     // each arm holds a block at its end with 8 m to walk before the crossing
     const arm = depth + 10;
     const size = 2 * arm + JUNCTION_WIDTH;
