@@ -24,7 +24,6 @@
 import { hypot } from '../math/exact';
 import type { Vec2 } from '../math/vec2';
 import {
-  MAX_CLEARANCE,
   NAV_CELL,
   type NavMap,
   TILE_AREA,
@@ -38,6 +37,7 @@ import {
   tileOf,
   tileRooms,
 } from './navmap';
+import { LANE_WIDTH, MARGIN_RINGS, MIN_LANES_ROOM, RING_OFFSETS, freeRun } from './passages';
 
 /** how much more a step onto a cell close to a wall costs */
 export const NEAR_COST = 2;
@@ -985,23 +985,6 @@ export function routeCost(route: Route, x: number, y: number): number {
   return Infinity;
 }
 
-/** rings of cells round a cell in a wall's margin searched for free cells: a default unit's
- * centre can be up to about 0.35 m (the 0.15 m the clearance adds to its radius, and the half
- * diagonal of a cell that the map's room takes off) inside the margin, so two cells deep */
-const MARGIN_RINGS = 2;
-
-/** per ring (1, 2, ...): the column and row offsets of its cells, in pairs */
-const RING_OFFSETS: readonly Int8Array[] = Array.from({ length: MARGIN_RINGS }, (_, index) => {
-  const ring = index + 1;
-  const offsets: number[] = [];
-  for (let dy = -ring; dy <= ring; dy++) {
-    // the top and bottom rows whole, the sides' two ends
-    const step = dy === -ring || dy === ring ? 1 : 2 * ring;
-    for (let dx = -ring; dx <= ring; dx += step) offsets.push(dx, dy);
-  }
-  return Int8Array.from(offsets);
-});
-
 /**
  * The neighbour cell (8 neighbours, no corner cutting) with the least length; the cell itself at
  * the bottom. A bottom that is not the goal's cell can only come from tiles whose costs were made
@@ -1074,189 +1057,6 @@ function lowestNeighbour(route: Route, column: number, row: number, out: { colum
 }
 
 const _neighbourCosts = new Float64Array(9);
-
-/** metres: passages narrower than this (free room for a centre, wall to wall) get two lanes */
-const LANE_WIDTH = 4;
-/** cells of free room across a passage (0.75 m) below which it is one lane only (a door for one
- * unit at a time: keeping right there only makes units weave) */
-const MIN_LANES_ROOM = 3;
-
-/** How many cells from (column, row) along (dirX, dirY) are free before one that is not (at most `limit + 1`). */
-function freeRun(map: NavMap, clearance: number, column: number, row: number, dirX: number, dirY: number, limit: number): number {
-  for (let step = 1; step <= limit; step++) {
-    if (roomAt(map, Math.round(column + dirX * step), Math.round(row + dirY * step)) < clearance) return step - 1;
-  }
-  return limit + 1;
-}
-
-/** metres: passages up to this wide (free room for a centre, wall to wall) are doors where orders
- * coming from opposite sides take turns (sim/doors.ts); units queue only in those up to LANE_WIDTH.
- * Rooms are kept up to MAX_CLEARANCE, so no wider door could be told from open ground this way. */
-export const DOOR_WIDTH = 2 * MAX_CLEARANCE;
-
-/**
- * How far along the segment from a to b (metres) a centre keeping `clearance` first comes into a
- * passage: a door, a gap between rocks, a corridor, anywhere the free room across is bounded on
- * both sides within LANE_WIDTH; Infinity when it meets none. Units of one order queue there (see
- * Agent.queueRank).
- */
-export function passageAhead(map: NavMap, clearance: number, ax: number, ay: number, bx: number, by: number): number {
-  passagesAhead(map, clearance, ax, ay, bx, by, _passages);
-  return _passages.passage;
-}
-
-const _passages = { passage: Infinity, door: Infinity };
-
-/**
- * passageAhead into `out.passage`, and into `out.door` the same for passages up to DOOR_WIDTH
- * wide (never further than `out.passage`), in one walk along the segment.
- */
-export function passagesAhead(map: NavMap, clearance: number, ax: number, ay: number, bx: number, by: number, out: { passage: number; door: number }): void {
-  out.passage = Infinity;
-  out.door = Infinity;
-  const dx = bx - ax;
-  const dy = by - ay;
-  const length = hypot(dx, dy);
-  if (!(length > NAV_CELL)) return;
-  // a cell with this much room has nothing on one side or the other within half the width (a
-  // room kept at MAX_CLEARANCE has nothing within that, the widest DOOR_WIDTH looks for)
-  const laneOpen = clearance + LANE_WIDTH / 2;
-  const doorOpen = Math.min(clearance + DOOR_WIDTH / 2, MAX_CLEARANCE);
-  // the segment's cells, sampled every half cell (a cell seen twice in a row is looked at once)
-  const samples = Math.ceil(length / (NAV_CELL / 2));
-  let lastColumn = -1;
-  let lastRow = -1;
-  for (let i = 0; i <= samples; i++) {
-    const along = i / samples;
-    const column = Math.floor((ax + dx * along) / NAV_CELL);
-    const row = Math.floor((ay + dy * along) / NAV_CELL);
-    if (column === lastColumn && row === lastRow) continue;
-    lastColumn = column;
-    lastRow = row;
-    const room = roomAt(map, column, row);
-    if (room < clearance) continue;
-    if (out.door === Infinity && room < doorOpen && isPassageCell(map, clearance, column, row, DOOR_CELLS)) out.door = length * along;
-    if (room < laneOpen && isPassageCell(map, clearance, column, row, LANE_CELLS)) {
-      out.passage = length * along;
-      break;
-    }
-  }
-  // (every passage within LANE_WIDTH is one within DOOR_WIDTH for a small unit; for a large one
-  // the wider test skips rooms kept at MAX_CLEARANCE that may still bound its free room)
-  out.door = Math.min(out.door, out.passage);
-}
-
-/**
- * A door on the segment from a to b: the narrowest place on it where the free room across it, for
- * a centre keeping `clearance` (wall to wall, square to the segment), is under `maxWidth` metres,
- * when the room widens again to at least 1 / DOOR_SHARE times that on both sides within a stretch
- * no deeper than DOOR_DEPTH (a corridor, or a world about as narrow as the narrowest place, has no
- * door). Its middle and width go into `out`; false when there is none.
- */
-export function doorBetween(map: NavMap, clearance: number, ax: number, ay: number, bx: number, by: number, maxWidth: number, out: { x: number; y: number; width: number }): boolean {
-  const length = hypot(bx - ax, by - ay);
-  if (!(length > NAV_CELL)) return false;
-  const ux = (bx - ax) / length;
-  const uy = (by - ay) / length;
-  // free room is measured only as far as a door's surroundings must open
-  const limit = Math.ceil(maxWidth / DOOR_SHARE / NAV_CELL);
-  // every other cell: a door is at least its wall's thickness and twice the clearance deep
-  const samples = Math.ceil(length / (2 * NAV_CELL));
-  if (_doorWidths.length <= samples) _doorWidths = new Float64Array(2 * (samples + 1));
-  const widths = _doorWidths;
-  // the narrowest sample, and its free cells left and right of the segment
-  let narrowest = -1;
-  let narrowLeft = 0;
-  let narrowRight = 0;
-  for (let i = 0; i <= samples; i++) {
-    const along = (length * i) / samples;
-    const column = Math.floor((ax + ux * along) / NAV_CELL);
-    const row = Math.floor((ay + uy * along) / NAV_CELL);
-    // blocked ground counts as no room at all
-    widths[i] = 0;
-    if (roomAt(map, column, row) < clearance) continue;
-    // free cells to the left (-uy, ux) and to the right (uy, -ux) of the segment
-    const left = freeRun(map, clearance, column, row, -uy, ux, limit);
-    const right = left > limit ? limit : freeRun(map, clearance, column, row, uy, -ux, limit);
-    widths[i] = left > limit || right > limit ? Infinity : (left + right + 1) * NAV_CELL;
-    if (narrowest < 0 || widths[i]! < widths[narrowest]!) {
-      narrowest = i;
-      narrowLeft = left;
-      narrowRight = right;
-    }
-  }
-  if (narrowest < 0 || !(widths[narrowest]! < maxWidth)) return false;
-  // the stretch round it narrower than its surroundings must open to
-  const open = widths[narrowest]! / DOOR_SHARE;
-  let first = narrowest;
-  while (first > 0 && widths[first - 1]! < open) first--;
-  let last = narrowest;
-  while (last < samples && widths[last + 1]! < open) last++;
-  if (first === 0 || last === samples || ((last - first) * length) / samples > DOOR_DEPTH) return false;
-  const along = (length * narrowest) / samples;
-  const column = Math.floor((ax + ux * along) / NAV_CELL);
-  const row = Math.floor((ay + uy * along) / NAV_CELL);
-  // the middle of the free run: from the cell's centre, half the difference toward the left
-  const shift = ((narrowLeft - narrowRight) / 2) * NAV_CELL;
-  out.width = widths[narrowest]!;
-  out.x = (column + 0.5) * NAV_CELL - uy * shift;
-  out.y = (row + 0.5) * NAV_CELL + ux * shift;
-  return true;
-}
-
-let _doorWidths = new Float64Array(256);
-
-/** metres: the deepest a narrowing can be and count as a door (doorBetween) */
-const DOOR_DEPTH = 4;
-/** a door is at most this share of the free room either side of it (doorBetween) */
-const DOOR_SHARE = 0.75;
-
-const LANE_CELLS = Math.round(LANE_WIDTH / NAV_CELL);
-const DOOR_CELLS = Math.round(DOOR_WIDTH / NAV_CELL);
-
-/** Whether the point lies in a passage one unit wide (for a centre keeping `clearance`, less than
- * ONE_LANE of free room across; see passageAhead). With `margin`, a point in a wall's margin counts
- * too when the free cells nearest it (within MARGIN_RINGS) are in such a passage. */
-export function isNarrowPassageAt(map: NavMap, clearance: number, x: number, y: number, margin = false): boolean {
-  const column = columnOf(map, x);
-  const row = rowOf(map, y);
-  const room = roomAt(map, column, row);
-  if (room >= clearance) return room < clearance + ONE_LANE / 2 && isPassageCell(map, clearance, column, row, Math.round(ONE_LANE / NAV_CELL));
-  if (!margin) return false;
-  for (let ring = 1; ring <= MARGIN_RINGS; ring++) {
-    const offsets = RING_OFFSETS[ring - 1]!;
-    let found = false;
-    for (let k = 0; k < offsets.length; k += 2) {
-      const near = roomAt(map, column + offsets[k]!, row + offsets[k + 1]!);
-      if (near < clearance) continue;
-      found = true;
-      if (near < clearance + ONE_LANE / 2 && isPassageCell(map, clearance, column + offsets[k]!, row + offsets[k + 1]!, Math.round(ONE_LANE / NAV_CELL))) return true;
-    }
-    if (found) return false;
-  }
-  return false;
-}
-
-/** metres of free room across (for the centre) below which a passage takes one unit at a time */
-const ONE_LANE = 1.5;
-
-/**
- * Whether the free room across cell (column, row), itself included, ends on both sides within
- * `limit` cells in all, along one of eight directions. (By a single wall, or round the end of one,
- * it does not end on the open side.)
- */
-function isPassageCell(map: NavMap, clearance: number, column: number, row: number, limit: number): boolean {
-  for (let k = 0; k < ACROSS.length; k += 2) {
-    const ux = ACROSS[k]!;
-    const uy = ACROSS[k + 1]!;
-    const plus = freeRun(map, clearance, column, row, ux, uy, limit);
-    if (plus < limit && plus + 1 + freeRun(map, clearance, column, row, -ux, -uy, limit - plus - 1) <= limit) return true;
-  }
-  return false;
-}
-
-/** unit directions, eight to the half turn, along which a passage's width is measured */
-const ACROSS = [1, 0, 0.92388, 0.38268, 0.70711, 0.70711, 0.38268, 0.92388, 0, 1, -0.38268, 0.92388, -0.70711, 0.70711, -0.92388, 0.38268];
 
 const _step = { column: 0, row: 0 };
 

@@ -32,7 +32,7 @@
  */
 import { cos, hypot, sin } from '../math/exact';
 import type { Vec2 } from '../math/vec2';
-import { DOOR_WIDTH, doorBetween } from '../nav/route';
+import { DOOR_WIDTH, doorBetween } from '../nav/passages';
 import { DOOR_STALL, HOLD_RANGE, PENDING_RANGE, holdBack, standsBefore } from './doors';
 import { navClearance } from './planning';
 import type { DoorLanes, OrderBox, PassingState, SimulationState, Unit, WideDoorTurn } from './state';

@@ -5,7 +5,8 @@
  */
 import { atan2, hypot } from '../math/exact';
 import { type ReadonlyVec2, type Vec2, distanceSquared, length, lengthSquared, set, truncate, vec2 } from '../math/vec2';
-import { type Route, isNarrowPassageAt, routeCost } from '../nav/route';
+import { isNarrowPassageAt } from '../nav/passages';
+import { type Route, routeCost } from '../nav/route';
 import { type UnitBody, applyImpulse, applySteeringForce, bodyMass, isBodyAwake, limitSpeed, readBodyState, stepWorld } from '../physics/world';
 import { sortIntoCells } from '../spatial/grid';
 import { type Agent, NO_SIDE } from '../steering/agent';

@@ -6,7 +6,8 @@
 import { hypot } from '../math/exact';
 import type { ReadonlyVec2, Vec2 } from '../math/vec2';
 import { NAV_CELL, type NavMap, columnOf, isClearLine, isFreeCell, nearestFreeCell, rowOf } from '../nav/navmap';
-import { NEAR_COST, type Route, cellCost, createRoute, isNarrowPassageAt, isUsable, passagesAhead, routeCost, steerPoint } from '../nav/route';
+import { isNarrowPassageAt, passagesAhead } from '../nav/passages';
+import { NEAR_COST, type Route, cellCost, createRoute, isUsable, routeCost, steerPoint } from '../nav/route';
 import type { SimulationState, Unit } from './state';
 
 const WAYPOINT_INTERVAL = 15;

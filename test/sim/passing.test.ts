@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_STEERING_CONFIG, type Simulation, addObstacle, addUnit, createSimulation, getUnit, issueOrder, listDoorLanes, listDoorTurns, listOrderBoxes, stateHash, stepSimulation } from '../../src/index';
-import { doorBetween } from '../../src/nav/route';
+import { doorBetween } from '../../src/nav/passages';
 import { stateOf } from '../../src/sim/state';
 import { buildOverlays } from '../../src/render/snapshot';
 import { buildBuiltInScenario } from '../../src/scenarios/builtins';

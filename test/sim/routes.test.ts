@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { addObstacle, addUnit, createSimulation, getUnit, issueOrder, removeUnit, listUnits, stepSimulation } from '../../src/index';
 import { prepareShape } from '../../src/math/shapes';
 import { NAV_CELL, addNavObstacle, createNavMap, roomAt } from '../../src/nav/navmap';
-import { createRoute, isNarrowPassageAt, navLayer, passageAhead, routeCost, steerPoint } from '../../src/nav/route';
+import { isNarrowPassageAt, passageAhead } from '../../src/nav/passages';
+import { createRoute, navLayer, routeCost, steerPoint } from '../../src/nav/route';
 import { sense } from '../../src/sim/phases';
 import { internals, recordArrivals, recordEvents, runTicks } from '../support';
 
