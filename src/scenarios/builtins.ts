@@ -314,7 +314,7 @@ const junction: BuiltInScenario = {
   seeded: true,
   build: (total, random) => {
     const { maxColumns, counts, depth } = twoBlocksIn(JUNCTION_WIDTH, total);
-    // each arm holds a block at its end with 8 m to walk before the crossing
+    // each arm holds a block at its end, its front 9 m short of the crossing
     const arm = depth + 10;
     const size = 2 * arm + JUNCTION_WIDTH;
     const middle = size / 2;
