@@ -26,6 +26,7 @@ const TUNING: Array<[key: keyof SteeringConfig, min: number, max: number, step: 
   ['minAvoidSpeed', 0, 2, 0.05],
   ['arrivalBraking', 0.05, 1, 0.05],
   ['formationGap', 0, 4, 0.1],
+  ['avoidEvery', 1, 4, 1],
 ];
 
 /** What the panel asks the page to do. */

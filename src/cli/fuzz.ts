@@ -144,9 +144,10 @@ function randomSteering(random: Random): Record<string, number> {
     ['keepRight', 0, 1.5],
     ['passAside', 0, 1.5],
     ['crossingPace', 0, 1],
+    ['avoidEvery', 1, 4],
   ];
   const [key, min, max] = settings[Math.floor(random.range(0, settings.length))]!;
-  return { [key]: round(random.range(min, max)) };
+  return { [key]: key === 'avoidEvery' ? Math.floor(random.range(min, max + 1)) : round(random.range(min, max)) };
 }
 
 /** Runs a case through the API, checking after every tick; stops at the first failure (a tick over

@@ -36,17 +36,19 @@ const HELD_OFF_TIME = 0.5;
 /** metres (edge to edge): a unit this close to a standing unit on its slot has come up to it */
 const SLOT_TAKEN_GAP = 0.3;
 
-/** ticks: each unit searches its look-ahead for neighbours once in this many ticks (units take
- * turns), and in between tests again the ones it found: the set of neighbours worth answering
- * changes far more slowly than where they are, and the search is the sense phase's main cost */
-const SEARCH_EVERY = 4;
+/** each unit searches its look-ahead for neighbours on one in this many of its sense turns (units
+ * take turns), and in between tests again the ones it found: the set of neighbours worth
+ * answering changes far more slowly than where they are, and the search is the sense phase's
+ * main cost */
+const SEARCH_EVERY_TURN = 4;
 
 /**
  * Phase 2: sense. Works out which units sleep this tick; sorts the units into the neighbour grid;
  * works out each unit's order id, distance to its target and place in a queue at a passage (what
  * the strategies read of it as an Agent), and since when it stands in a passage one unit wide;
- * then rays for every moving unit and neighbours for every unit awake. Writes only `asleep`,
- * `sensing`, `groupId`, `distanceToTarget`, `queueRank` and `passageEntered`.
+ * then rays and neighbours for every unit awake whose turn it is (SteeringConfig.avoidEvery: units
+ * take turns by id; one that knows no neighbour yet senses every tick). Writes only `asleep`,
+ * `sensing`, `sensedNow`, `groupId`, `distanceToTarget`, `queueRank` and `passageEntered`.
  */
 export function sense(sim: SimulationState): void {
   const { units, senseWorld } = sim;
@@ -90,14 +92,25 @@ export function sense(sim: SimulationState): void {
   packUnits(senseWorld, centres, motion);
   senseWorld.maxRadius = maxRadius;
   senseWorld.maxSpeed = Math.sqrt(maxSpeedSq);
+  const every = sim.config.avoidEvery;
   for (const unit of sim.awake) {
-    const looksAhead = unit.task.kind !== 'idle' || sim.strategy.idleUnitsAvoid;
-    // a unit that knows no neighbour yet searches every tick, so nothing entering its reach
-    // waits for its turn; everyone does after a unit was added or removed
-    const searches = sim.searchAll || unit.sensing.neighbourCount === 0 || (unit.id + sim.tick) % SEARCH_EVERY === 0;
-    senseUnit(senseWorld, unit, unit.sensing, sim.strategy, sim.config, looksAhead, searches);
+    // a unit that knows no neighbour yet senses and searches every tick, so nothing entering its
+    // reach waits for its turn; everyone does after a unit was added or removed
+    const fresh = sim.searchAll || unit.sensing.neighbourCount === 0;
+    unit.sensedNow = fresh || (unit.id + sim.tick) % every === 0;
+    if (!unit.sensedNow) continue;
+    const searches = fresh || (unit.id + sim.tick) % (every * SEARCH_EVERY_TURN) === 0;
+    senseOne(sim, unit, searches);
   }
   sim.searchAll = false;
+}
+
+/** Senses one unit this tick (its turn, see SteeringConfig.avoidEvery): decide then chooses its
+ * avoidance afresh. */
+function senseOne(sim: SimulationState, unit: Unit, searches: boolean): void {
+  const looksAhead = unit.task.kind !== 'idle' || sim.strategy.idleUnitsAvoid;
+  senseUnit(sim.senseWorld, unit, unit.sensing, sim.strategy, sim.config, looksAhead, searches);
+  unit.sensedNow = true;
 }
 
 /**
@@ -299,7 +312,7 @@ function passRequestsOn(sim: SimulationState): void {
 function wakeNow(sim: SimulationState, unit: Unit): void {
   wake(unit);
   sim.awake.push(unit);
-  senseUnit(sim.senseWorld, unit, unit.sensing, sim.strategy, sim.config, sim.strategy.idleUnitsAvoid, true);
+  senseOne(sim, unit, true);
 }
 
 const _decide_preferred = vec2();
@@ -405,8 +418,12 @@ function waitsForOncoming(unit: Unit): boolean {
 function steerFor(sim: SimulationState, unit: Unit, preferred: Vec2): void {
   const config = sim.config;
   velocityChangeForce(_decide_seek, unit, preferred.x, preferred.y, config);
-  unit.avoidance.lean = 0;
-  sim.strategy.decide(unit.avoidance, unit, unit.sensing, preferred, config);
+  // between its sense turns a unit keeps the avoidance it chose, added to the force toward the
+  // velocity it wants now
+  if (unit.sensedNow) {
+    unit.avoidance.lean = 0;
+    sim.strategy.decide(unit.avoidance, unit, unit.sensing, preferred, config);
+  }
   separationForce(_decide_separation, unit, unit.sensing.crowding, config);
   unit.steeringForce.x = _decide_seek.x + unit.avoidance.force.x + _decide_separation.x;
   unit.steeringForce.y = _decide_seek.y + unit.avoidance.force.y + _decide_separation.y;

@@ -257,6 +257,7 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
     queueSingleFile: false,
     lean: 0,
     sensing: createSensing(),
+    sensedNow: false,
     avoidance: createAvoidanceDecision(),
     steeringForce: vec2(),
     toJSON: unitJson,

@@ -149,8 +149,11 @@ export interface Unit {
   /** the tick at which `waypoint` was last worked out; -1 to work it out now */
   waypointTick: number;
   progress: Progress;
-  /** rays, threat and crowding from this tick's sense phase */
+  /** rays, threat and crowding from the unit's last sense turn */
   sensing: Sensing;
+  /** whether it sensed in this tick's sense phase (its turn, SteeringConfig.avoidEvery): only
+   * then does it choose its avoidance afresh */
+  sensedNow: boolean;
   /** the move order being walked (see Agent.groupId); 0 when idle */
   groupId: number;
   /** metres to the task's target; Infinity when idle */

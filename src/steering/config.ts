@@ -51,6 +51,12 @@ export interface SteeringConfig {
    * the larger of the two (so the arrangement fits the group's arrival circle, 2 sqrt(sum of r^2),
    * whatever the sizes). Default 1 (0.5 m for the default unit). */
   formationGap: number;
+  /** ticks between one unit's avoidance decisions: the sense phase and the strategy's choice of
+   * velocity run for each unit once in this many ticks, units taking turns (by id), and in
+   * between the unit keeps what it chose, its force re-aimed every tick from the velocity it wants
+   * then. 1 decides every tick; 2 (the default) halves the controller's cost for a few more
+   * degrees turned (docs/controller.md, cost). A whole number from 1 to 4. */
+  avoidEvery: number;
 }
 
 export const DEFAULT_STEERING_CONFIG: Readonly<SteeringConfig> = Object.freeze({
@@ -68,6 +74,7 @@ export const DEFAULT_STEERING_CONFIG: Readonly<SteeringConfig> = Object.freeze({
   arrivalBraking: 0.5,
   arrivalTolerance: 0.1,
   formationGap: 1,
+  avoidEvery: 2,
 });
 
 /** Validation rule per field: the smallest allowed value and whether it may equal it. */
@@ -76,7 +83,7 @@ export const DEFAULT_STEERING_CONFIG: Readonly<SteeringConfig> = Object.freeze({
  * no accepted value can make a tick's work unbounded (a look-ahead of 1e200 s would have the sense
  * phase search the whole world, every tick).
  */
-const LIMITS: Record<keyof SteeringConfig, { min: number; inclusive: boolean; max: number }> = {
+const LIMITS: Record<keyof SteeringConfig, { min: number; inclusive: boolean; max: number; integer?: true }> = {
   lookAheadTime: { min: 0, inclusive: true, max: 10 },
   avoidHorizon: { min: 0, inclusive: false, max: 10 },
   keepRight: { min: 0, inclusive: true, max: Math.PI / 2 },
@@ -91,6 +98,7 @@ const LIMITS: Record<keyof SteeringConfig, { min: number; inclusive: boolean; ma
   arrivalBraking: { min: 0, inclusive: false, max: 1 },
   arrivalTolerance: { min: 0, inclusive: false, max: 10 },
   formationGap: { min: 0, inclusive: true, max: 20 },
+  avoidEvery: { min: 1, inclusive: true, max: 4, integer: true },
 };
 
 /** Each setting's range, as documented: [min, max, whether min itself is allowed]. */
@@ -116,10 +124,11 @@ export function resolveSteeringConfig(
       typeof value === 'number' &&
       Number.isFinite(value) &&
       (limit.inclusive ? value >= limit.min : value > limit.min) &&
-      value <= limit.max;
+      value <= limit.max &&
+      (limit.integer !== true || Number.isInteger(value));
     if (!ok) {
       throw new Error(
-        `steering.${field}: expected a finite number ${limit.inclusive ? '>=' : '>'} ${limit.min} and <= ${+limit.max.toFixed(4)}, got ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`,
+        `steering.${field}: expected a ${limit.integer === true ? 'whole' : 'finite'} number ${limit.inclusive ? '>=' : '>'} ${limit.min} and <= ${+limit.max.toFixed(4)}, got ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`,
       );
     }
     config[field] = value;

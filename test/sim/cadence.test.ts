@@ -1,0 +1,89 @@
+/**
+ * How often a unit chooses its avoidance (SteeringConfig.avoidEvery): by default each unit senses
+ * and chooses once in two ticks, half of them on each tick, and keeps its choice in between while
+ * its force is aimed afresh every tick (docs/controller.md, cost).
+ */
+import { describe, expect, it } from 'vitest';
+import { buildBuiltInScenario } from '../../src/scenarios/builtins';
+import { runScenario } from '../../src/scenarios/run';
+import { addUnit, createSimulation, issueOrder, stepSimulation, updateSteeringConfig } from '../../src/sim/simulation';
+import { stateOf } from '../../src/sim/state';
+import { DEFAULT_STEERING_CONFIG } from '../../src/steering/config';
+
+/** Two blocks of 20 walking at each other: how many units sensed on each of `ticks` ticks. */
+function countTurns(avoidEvery: number, ticks: number): { sensed: number[] } {
+  const sim = createSimulation({ width: 60, height: 30, steering: { avoidEvery } });
+  const west: number[] = [];
+  const east: number[] = [];
+  for (let k = 0; k < 20; k++) {
+    west.push(addUnit(sim, { x: 5 + (k % 4) * 1.2, y: 12 + Math.floor(k / 4) * 1.2 }));
+    east.push(addUnit(sim, { x: 55 - (k % 4) * 1.2, y: 12 + Math.floor(k / 4) * 1.2 }));
+  }
+  issueOrder(sim, { kind: 'move', unitIds: west, target: { x: 52, y: 15 } });
+  issueOrder(sim, { kind: 'move', unitIds: east, target: { x: 8, y: 15 } });
+  const sensed: number[] = [];
+  for (let tick = 0; tick < ticks; tick++) {
+    stepSimulation(sim);
+    sensed.push(stateOf(sim).awake.filter((unit) => unit.sensedNow).length);
+  }
+  return { sensed };
+}
+
+describe('the avoidance cadence', () => {
+  it('is every other tick by default', () => {
+    expect(DEFAULT_STEERING_CONFIG.avoidEvery).toBe(2);
+  });
+
+  it('with avoidEvery 2, about half the units sense on each tick once they know their neighbours; with 1, all of them', () => {
+    // the first ticks everyone senses (no neighbour known yet); then the blocks close in
+    const halves = countTurns(2, 120).sensed.slice(30);
+    const all = countTurns(1, 120).sensed.slice(30);
+    expect(all.every((count) => count === 40)).toBe(true);
+    // ids alternate by parity: 20 of one parity, plus any unit that knows no neighbour yet
+    expect(Math.max(...halves)).toBeLessThan(30);
+    expect(Math.min(...halves)).toBeGreaterThanOrEqual(20);
+    // over two ticks every unit has had its turn
+    expect(halves.reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(40 * (halves.length / 2));
+  });
+
+  it('every 4 ticks: each unit still senses at least once in four ticks', () => {
+    const quarters = countTurns(4, 120).sensed.slice(30);
+    for (let k = 0; k + 4 <= quarters.length; k += 4) {
+      expect(quarters.slice(k, k + 4).reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(40);
+    }
+    expect(Math.max(...quarters)).toBeLessThan(40);
+  });
+
+  it('a unit that knows no neighbour senses on every tick, so a unit coming into reach is not missed for a turn', () => {
+    const sim = createSimulation({ width: 40, height: 10 });
+    const lone = addUnit(sim, { x: 5, y: 5 });
+    issueOrder(sim, { kind: 'move', unitIds: [lone], target: { x: 35, y: 5 } });
+    const unit = stateOf(sim).units.find((candidate) => candidate.id === lone)!;
+    for (let tick = 0; tick < 20; tick++) {
+      stepSimulation(sim);
+      expect(unit.sensing.neighbourCount).toBe(0);
+      expect(unit.sensedNow).toBe(true);
+    }
+  });
+
+  it('crossing at 90 degrees every tick and every other tick, seeds 1-3: every unit in, no touch', () => {
+    // (every third tick is cheaper still, but units touch: docs/controller.md, cost)
+    for (const avoidEvery of [1, 2]) {
+      for (const seed of [1, 2, 3]) {
+        const result = runScenario(buildBuiltInScenario('crossing-90', { seed }), { avoidance: 'rays', response: 'sideways', steering: { avoidEvery } });
+        expect({ avoidEvery, seed, arrived: result.arrived, collisions: result.collisions }).toEqual({ avoidEvery, seed, arrived: result.units, collisions: 0 });
+      }
+    }
+  }, 60_000);
+
+  it('refuses a cadence that is not a whole number from 1 to 4, naming the setting, and keeps the one it had', () => {
+    const sim = createSimulation({ width: 20, height: 20 });
+    expect(() => updateSteeringConfig(sim, { avoidEvery: 1.5 })).toThrow('steering.avoidEvery: expected a whole number >= 1 and <= 4, got 1.5');
+    expect(() => updateSteeringConfig(sim, { avoidEvery: 0 })).toThrow('steering.avoidEvery: expected a whole number >= 1 and <= 4, got 0');
+    expect(() => updateSteeringConfig(sim, { avoidEvery: 5 })).toThrow(/^steering\.avoidEvery: /);
+    expect(() => createSimulation({ width: 20, height: 20, steering: { avoidEvery: Number.NaN } })).toThrow('steering.avoidEvery: expected a whole number >= 1 and <= 4, got NaN');
+    expect(stateOf(sim).config.avoidEvery).toBe(2);
+    updateSteeringConfig(sim, { avoidEvery: 3 });
+    expect(stateOf(sim).config.avoidEvery).toBe(3);
+  });
+});
