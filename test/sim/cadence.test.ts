@@ -1,7 +1,8 @@
 /**
- * How often a unit chooses its avoidance (SteeringConfig.avoidEvery): by default each unit senses
- * and chooses once in two ticks, half of them on each tick, and keeps its choice in between while
- * its force is aimed afresh every tick (docs/controller.md, cost).
+ * How often a unit chooses its avoidance (SteeringConfig.avoidEvery): every tick by default; with
+ * 2 each unit senses and chooses once in two ticks, half of them on each tick, and keeps its
+ * choice in between while the rest of its force follows the velocity it wants every tick
+ * (docs/controller.md, cost).
  */
 import { describe, expect, it } from 'vitest';
 import { buildBuiltInScenario } from '../../src/scenarios/builtins';
@@ -30,8 +31,8 @@ function countTurns(avoidEvery: number, ticks: number): { sensed: number[] } {
 }
 
 describe('the avoidance cadence', () => {
-  it('is every other tick by default', () => {
-    expect(DEFAULT_STEERING_CONFIG.avoidEvery).toBe(2);
+  it('is every tick by default', () => {
+    expect(DEFAULT_STEERING_CONFIG.avoidEvery).toBe(1);
   });
 
   it('with avoidEvery 2, about half the units sense on each tick once they know their neighbours; with 1, all of them', () => {
@@ -82,7 +83,7 @@ describe('the avoidance cadence', () => {
     expect(() => updateSteeringConfig(sim, { avoidEvery: 0 })).toThrow('steering.avoidEvery: expected a whole number >= 1 and <= 4, got 0');
     expect(() => updateSteeringConfig(sim, { avoidEvery: 5 })).toThrow(/^steering\.avoidEvery: /);
     expect(() => createSimulation({ width: 20, height: 20, steering: { avoidEvery: Number.NaN } })).toThrow('steering.avoidEvery: expected a whole number >= 1 and <= 4, got NaN');
-    expect(stateOf(sim).config.avoidEvery).toBe(2);
+    expect(stateOf(sim).config.avoidEvery).toBe(1);
     updateSteeringConfig(sim, { avoidEvery: 3 });
     expect(stateOf(sim).config.avoidEvery).toBe(3);
   });
