@@ -269,7 +269,10 @@ export function senseUnit(
     for (let k = 0; k < _sense_ring.count; k++) {
       const cell = occupiedCell(grid, _sense_ring.cells[k]!);
       if (cell < 0) continue;
-      if (mode === RAYS && ring > 0 && outOfReach(world.pack.cellBounds, 8 * cell, world, agent, sensing, config)) continue;
+      if (ring > 0) {
+        // between searches only crowding is sought here; a search rules cells out by look-ahead too
+        if (searchMode === NEIGHBOURS ? beyondCrowding(world.pack.cellBounds, 8 * cell, agent, world) : mode === RAYS && outOfReach(world.pack.cellBounds, 8 * cell, world, agent, sensing, config)) continue;
+      }
       senseCell(world, cell, agent, sensing, strategy, config, searchMode);
     }
   }
@@ -497,6 +500,20 @@ function outOfReach(bounds: Float64Array, offset: number, world: SenseWorld, age
     if (y + horizon * Math.min(0, vy - bounds[offset + 7]!) > bounds[offset + 3]! + grow) return true;
   }
   return false;
+}
+
+/**
+ * Whether no unit inside `bounds` (laid out as `UnitPack.cellBounds`) can be near enough to crowd
+ * the agent: the box their positions span is at least the separation reach plus the widest radius
+ * away. Exact (no unit it rules out would have crowded the agent), and far cheaper than
+ * `outOfReach` where only crowding is sought (the re-tests between searches).
+ */
+function beyondCrowding(bounds: Float64Array, offset: number, agent: Agent, world: SenseWorld): boolean {
+  const { x, y } = agent.position;
+  const outX = Math.max(bounds[offset]! - x, 0, x - bounds[offset + 1]!);
+  const outY = Math.max(bounds[offset + 2]! - y, 0, y - bounds[offset + 3]!);
+  const reach = _reach.crowd + world.maxRadius;
+  return outX * outX + outY * outY >= reach * reach;
 }
 
 /** metres the box a relative ray must reach is grown by beyond the widest personal space, so
