@@ -97,7 +97,9 @@ export function sense(sim: SimulationState): void {
     // a unit that knows no neighbour yet senses and searches every tick, so nothing entering its
     // reach waits for its turn; everyone does after a unit was added or removed
     const fresh = sim.searchAll || unit.sensing.neighbourCount === 0;
-    unit.sensedNow = fresh || (unit.id + sim.tick) % every === 0;
+    // units on the move take turns; a standing unit awake senses every tick: it is awake because a
+    // mover comes at it, and making way late, it was pressed into the units beside it
+    unit.sensedNow = fresh || unit.task.kind === 'idle' || (unit.id + sim.tick) % every === 0;
     if (!unit.sensedNow) continue;
     const searches = fresh || (unit.id + sim.tick) % (every * SEARCH_EVERY_TURN) === 0;
     senseOne(sim, unit, searches);

@@ -67,6 +67,33 @@ describe('the avoidance cadence', () => {
     }
   });
 
+  it('with avoidEvery 2, a standing unit awake senses on every tick (a mover is coming at it); the mover takes turns', () => {
+    const sim = createSimulation({ width: 40, height: 10, steering: { avoidEvery: 2 } });
+    const mover = addUnit(sim, { x: 5, y: 5 });
+    const standing = addUnit(sim, { x: 20, y: 5.2 });
+    issueOrder(sim, { kind: 'move', unitIds: [mover], target: { x: 35, y: 5 } });
+    const units = stateOf(sim).units;
+    const moving = units.find((unit) => unit.id === mover)!;
+    const still = units.find((unit) => unit.id === standing)!;
+    let awakeTicks = 0;
+    let moverTurns = 0;
+    let moverTicks = 0;
+    for (let tick = 0; tick < 300; tick++) {
+      stepSimulation(sim);
+      if (!still.asleep) {
+        awakeTicks++;
+        expect(still.sensedNow).toBe(true);
+      }
+      if (moving.sensing.neighbourCount > 0) {
+        moverTicks++;
+        if (moving.sensedNow) moverTurns++;
+      }
+    }
+    expect(awakeTicks).toBeGreaterThan(30);
+    expect(moverTicks).toBeGreaterThan(30);
+    expect(moverTurns).toBeLessThan(0.6 * moverTicks);
+  });
+
   it('crossing at 90 degrees every tick and every other tick, seeds 1-3: every unit in, no touch', () => {
     // (every third tick is cheaper still, but units touch: docs/controller.md, cost)
     for (const avoidEvery of [1, 2]) {
