@@ -47,7 +47,8 @@ const SEARCH_EVERY_TURN = 4;
  * works out each unit's order id, distance to its target and place in a queue at a passage (what
  * the strategies read of it as an Agent), and since when it stands in a passage one unit wide;
  * then rays and neighbours for every unit awake whose turn it is (SteeringConfig.avoidEvery: units
- * take turns by id; one that knows no neighbour yet senses every tick). Writes only `asleep`,
+ * on the move take turns by id; a standing unit awake and one that knows no neighbour yet sense
+ * every tick; each searches its look-ahead once in 4 x avoidEvery ticks). Writes only `asleep`,
  * `sensing`, `sensedNow`, `groupId`, `distanceToTarget`, `queueRank` and `passageEntered`.
  */
 export function sense(sim: SimulationState): void {
