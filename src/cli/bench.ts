@@ -4,8 +4,8 @@
  * Median wall-clock milliseconds per tick while two square groups cross head-on (the scenario
  * `buildBenchCrossing` builds), for several unit counts. `msPerTick` is the whole tick (controller + physics); `msPerTickPhysicsOnly`
  * is planck's `world.step` alone, timed inside the same ticks, so both figures see the same bodies
- * in the same states; `ratio` = msPerTick / msPerTickPhysicsOnly. With --json: one JSON object
- * per line. Measure on a quiet machine and read medians, not single runs.
+ * in the same states; `ratio` = msPerTick / msPerTickPhysicsOnly; `msSense` and `msDecide` are the
+ * controller's two big phases in the same ticks. With --json: one JSON object per line. Measure on a quiet machine and read medians, not single runs.
  *
  * `--army TOTAL:MOVING` (default 5000:500; '' for none): the same crossing of MOVING units with
  * the rest standing beside their lane, as most of an RTS army does; standing units sleep, so the
@@ -41,12 +41,17 @@ export interface BenchRow {
   msPerTick: number;
   msPerTickPhysicsOnly: number;
   ratio: number;
+  /** medians of the sense and decide phases inside the same ticks (the controller's two big
+   * parts; the rest of the tick is asking for way, applying forces, reading back, arrivals and
+   * slot trades) */
+  msSense: number;
+  msDecide: number;
 }
 
 /** Runs `warmupTicks`, then measures `ticks` ticks (the groups meet within them). */
 export function benchmark(units: number, options: TickOptions): BenchRow {
-  const { msPerTick, msPerTickPhysicsOnly, ratio } = measureTicks(buildBenchCrossing(units), options);
-  return { units, msPerTick, msPerTickPhysicsOnly, ratio };
+  const { msPerTick, msPerTickPhysicsOnly, ratio, msSense, msDecide } = measureTicks(buildBenchCrossing(units), options);
+  return { units, msPerTick, msPerTickPhysicsOnly, ratio, msSense, msDecide };
 }
 
 export interface ArmyRow extends BenchRow {
@@ -77,8 +82,8 @@ export function openMapBenchmark(units: number, size: number, options: TickOptio
     { ...crossing, name: 'bench-open-map', world: { width: size, height: size }, units: crossing.units.map((unit) => ({ ...unit, ...moved(unit), goal: unit.goal === null ? null : moved(unit.goal) })) },
     'the open-map benchmark',
   );
-  const { msPerTick, msPerTickPhysicsOnly, ratio } = measureTicks(scenario, options);
-  return { units, size, msPerTick, msPerTickPhysicsOnly, ratio };
+  const { msPerTick, msPerTickPhysicsOnly, ratio, msSense, msDecide } = measureTicks(scenario, options);
+  return { units, size, msPerTick, msPerTickPhysicsOnly, ratio, msSense, msDecide };
 }
 
 interface TickOptions {
@@ -96,16 +101,20 @@ function measureTicks(scenario: Scenario, options: TickOptions): Omit<BenchRow, 
   for (let i = 0; i < options.warmupTicks; i++) stepSimulation(sim);
   const tick: number[] = [];
   const physics: number[] = [];
+  const sensing: number[] = [];
+  const deciding: number[] = [];
   for (let i = 0; i < options.ticks; i++) {
     stepSimulation(sim);
     const timing = lastTickTiming(sim);
     tick.push(timing.tickMs);
     physics.push(timing.physicsMs);
+    sensing.push(timing.senseMs);
+    deciding.push(timing.decideMs);
   }
   const msPerTick = median(tick);
   const msPerTickPhysicsOnly = median(physics);
   const asleep = listUnits(sim).filter((unit) => unit.asleep).length;
-  return { msPerTick, msPerTickPhysicsOnly, ratio: msPerTick / msPerTickPhysicsOnly, asleep };
+  return { msPerTick, msPerTickPhysicsOnly, ratio: msPerTick / msPerTickPhysicsOnly, msSense: median(sensing), msDecide: median(deciding), asleep };
 }
 
 export interface PlanningRow {
@@ -310,23 +319,23 @@ function run(argv: string[]): void {
   const openSizes = values.open === '' ? [] : values.open.split(',').map((text, index) => numberOption(text, `--open[${index}]`, OPEN_MAP_MIN, MAX_WORLD_SIZE)!);
   if (!values.json) {
     console.log(`avoidance ${avoidance}, response ${response}: median of ${ticks} ticks after 30 warm-up ticks\n`);
-    console.log('| units | ms/tick | ms/tick physics only | ratio |');
-    console.log('| ---: | ---: | ---: | ---: |');
+    console.log('| units | ms/tick | ms/tick physics only | ratio | sense | decide |');
+    console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
   }
   for (const units of counts) {
     const row = benchmark(units, tickOptions);
     if (values.json) console.log(JSON.stringify(row));
-    else console.log(`| ${row.units} | ${row.msPerTick.toFixed(2)} | ${row.msPerTickPhysicsOnly.toFixed(2)} | ${row.ratio.toFixed(2)} |`);
+    else console.log(`| ${row.units} | ${row.msPerTick.toFixed(2)} | ${row.msPerTickPhysicsOnly.toFixed(2)} | ${row.ratio.toFixed(2)} | ${row.msSense.toFixed(2)} | ${row.msDecide.toFixed(2)} |`);
   }
   if (armies.length > 0 && !values.json) {
     console.log('\nstanding armies: the same crossing with most units standing beside its lane (they sleep):\n');
-    console.log('| units | moving | asleep | ms/tick | ms/tick physics only | ratio |');
-    console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
+    console.log('| units | moving | asleep | ms/tick | ms/tick physics only | ratio | sense | decide |');
+    console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   }
   for (const [units, moving] of armies) {
     const row = armyBenchmark(units, moving, tickOptions);
     if (values.json) console.log(JSON.stringify(row));
-    else console.log(`| ${row.units} | ${row.moving} | ${row.asleep} | ${row.msPerTick.toFixed(2)} | ${row.msPerTickPhysicsOnly.toFixed(2)} | ${row.ratio.toFixed(2)} |`);
+    else console.log(`| ${row.units} | ${row.moving} | ${row.asleep} | ${row.msPerTick.toFixed(2)} | ${row.msPerTickPhysicsOnly.toFixed(2)} | ${row.ratio.toFixed(2)} | ${row.msSense.toFixed(2)} | ${row.msDecide.toFixed(2)} |`);
   }
   if (openSizes.length > 0 && !values.json) {
     console.log(`\nopen maps: ${OPEN_MAP_UNITS} units crossing in the middle of an empty map (the cost must not depend on its size):\n`);

@@ -131,7 +131,7 @@ export function createSimulation(def: SimulationDef): Simulation {
     packedAsleep: new Uint8Array(64),
     pendingOrders: [],
     events: createEventLog(def.onListenerError),
-    timing: { tickMs: 0, physicsMs: 0, planMs: 0, planWork: 0 },
+    timing: { tickMs: 0, senseMs: 0, decideMs: 0, physicsMs: 0, planMs: 0, planWork: 0 },
     nextUnitId: 1,
     nextObstacleId: 1,
     nextOrderId: 1,
@@ -169,9 +169,13 @@ export function stepSimulation(sim: Simulation): void {
   const state = stateOf(sim);
   const start = nowMs();
   applyPendingOrders(state);
+  let phaseStart = nowMs();
   sense(state);
+  state.timing.senseMs = nowMs() - phaseStart;
   askForWay(state);
+  phaseStart = nowMs();
   decide(state);
+  state.timing.decideMs = nowMs() - phaseStart;
   applyForces(state);
   stepPhysics(state);
   readBack(state);

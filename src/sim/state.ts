@@ -383,6 +383,12 @@ export interface SimulationSettings {
 export interface TickTiming {
   /** the whole tick */
   tickMs: number;
+  /** the sense phase inside it: which units sleep, the neighbour grid, each unit's neighbours,
+   * threat and crowding */
+  senseMs: number;
+  /** the decide phase inside it: the plans of orders passing as blocks and taking turns at doors,
+   * and every unit's force (its avoidance included) */
+  decideMs: number;
   /** planck's step inside it */
   physicsMs: number;
   /** the planning of the orders it applied (routes and slots) */

@@ -3,7 +3,7 @@
  * worker's postMessage) can carry.
  */
 import { describe, expect, it } from 'vitest';
-import { addObstacle, addUnit, createSimulation, getUnit, issueOrder, listObstacles, listUnits, stepSimulation } from '../../src/index';
+import { addObstacle, addUnit, createSimulation, getUnit, issueOrder, lastTickTiming, listObstacles, listUnits, stepSimulation } from '../../src/index';
 
 describe('unit and obstacle views as plain data', () => {
   it('JSON.stringify writes a unit walking a route round a wall: its fields, not its body, route or sensing', () => {
@@ -43,5 +43,29 @@ describe('unit and obstacle views as plain data', () => {
       { id: expect.any(Number), shape: { type: 'polygon', points: [[30, 2], [33, 2], [31, 5]] } },
     ]);
     expect(structuredClone(listObstacles(sim)[1]!.toJSON())).toEqual(listObstacles(sim)[1]!.toJSON());
+  });
+});
+
+describe('the last tick timing', () => {
+  it('gives the sense, decide and physics phases inside the tick, each at most the whole', () => {
+    const sim = createSimulation({ width: 40, height: 20 });
+    const ids = Array.from({ length: 30 }, (_, k) => addUnit(sim, { x: 3 + (k % 6) * 1.2, y: 5 + Math.floor(k / 6) * 1.2 }));
+    issueOrder(sim, { kind: 'move', unitIds: ids, target: { x: 35, y: 10 } });
+    let sensed = 0;
+    let decided = 0;
+    for (let tick = 0; tick < 60; tick++) {
+      stepSimulation(sim);
+      const timing = lastTickTiming(sim);
+      for (const phase of [timing.senseMs, timing.decideMs, timing.physicsMs]) {
+        expect(Number.isFinite(phase)).toBe(true);
+        expect(phase).toBeGreaterThanOrEqual(0);
+      }
+      expect(timing.senseMs + timing.decideMs + timing.physicsMs).toBeLessThanOrEqual(timing.tickMs + 1e-9);
+      sensed += timing.senseMs;
+      decided += timing.decideMs;
+    }
+    // thirty units on the move are sensed and steered: the phases take time
+    expect(sensed).toBeGreaterThan(0);
+    expect(decided).toBeGreaterThan(0);
   });
 });
