@@ -87,8 +87,12 @@ export interface Snapshot {
   tick: number;
   /** simulated seconds */
   time: number;
-  /** wall-clock milliseconds of the last tick */
+  /** wall-clock milliseconds of the last tick, and of its sense, decide and physics phases
+   * (lastTickTiming) */
   tickMs: number;
+  senseMs: number;
+  decideMs: number;
+  physicsMs: number;
   paused: boolean;
   speed: number;
   /** unit ids, in creation order */
@@ -294,10 +298,14 @@ export function takeSnapshot(
   const obstacleIds = obstacleList.map((obstacle) => obstacle.id);
   const same = obstaclesSent !== null && obstaclesSent.length === obstacleIds.length && obstacleIds.every((id, index) => id === obstaclesSent[index]);
   const { ids, units } = packUnitStates(sim);
+  const timing = lastTickTiming(sim);
   const snapshot: Snapshot = {
     tick: simulationTick(sim),
     time: simulationTime(sim),
-    tickMs: lastTickTiming(sim).tickMs,
+    tickMs: timing.tickMs,
+    senseMs: timing.senseMs,
+    decideMs: timing.decideMs,
+    physicsMs: timing.physicsMs,
     paused: clock.paused,
     speed: clock.speed,
     ids,

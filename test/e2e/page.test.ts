@@ -45,6 +45,13 @@ describe('the demo page in Chromium', () => {
       expect(unit.team === 0 ? dx > 0.5 : dx < -0.5).toBe(true);
     }
     expect(page.url()).toContain('?scenario=head-on&units=80&seed=1');
+    // the HUD says where the worker's tick goes
+    const hud = (await page.locator('#hud').textContent())!;
+    const phases = /tick (\d+\.\d\d) ms \(sense (\d+\.\d\d), decide (\d+\.\d\d), physics (\d+\.\d\d)\)/.exec(hud);
+    expect(phases, hud).not.toBeNull();
+    const [tick, sense, decide, physics] = phases!.slice(1).map(Number) as [number, number, number, number];
+    // each figure is rounded to hundredths
+    expect(sense + decide + physics).toBeLessThanOrEqual(tick + 0.02);
     mkdirSync('test-results', { recursive: true });
     const file = 'test-results/demo-page.png';
     await page.screenshot({ path: file });
