@@ -270,7 +270,8 @@ export function senseUnit(
       const cell = occupiedCell(grid, _sense_ring.cells[k]!);
       if (cell < 0) continue;
       if (ring > 0) {
-        // between searches only crowding is sought here; a search rules cells out by look-ahead too
+        // between searches (and for strategies without rays) only crowding is sought here; a search
+        // rules cells out by look-ahead too
         if (searchMode === NEIGHBOURS ? beyondCrowding(world.pack.cellBounds, 8 * cell, agent, world) : mode === RAYS && outOfReach(world.pack.cellBounds, 8 * cell, world, agent, sensing, config)) continue;
       }
       senseCell(world, cell, agent, sensing, strategy, config, searchMode);
@@ -506,7 +507,8 @@ function outOfReach(bounds: Float64Array, offset: number, world: SenseWorld, age
  * Whether no unit inside `bounds` (laid out as `UnitPack.cellBounds`) can be near enough to crowd
  * the agent: the box their positions span is at least the separation reach plus the widest radius
  * away. Exact (no unit it rules out would have crowded the agent), and far cheaper than
- * `outOfReach` where only crowding is sought (the re-tests between searches).
+ * `outOfReach` where only crowding is sought (the re-tests between searches, and strategies that
+ * sense no rays).
  */
 function beyondCrowding(bounds: Float64Array, offset: number, agent: Agent, world: SenseWorld): boolean {
   const { x, y } = agent.position;
