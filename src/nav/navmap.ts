@@ -193,6 +193,24 @@ export function tileOf(map: NavMap, column: number, row: number): number {
   return Math.floor(row / TILE_CELLS) * map.tileColumns + Math.floor(column / TILE_CELLS);
 }
 
+/**
+ * Fills the rooms of every tile the square of `reach` metres round (x, y) touches, a tile at a
+ * time until the work counter passes `deadline`: false then (called again, it goes on).
+ */
+export function fillRoomsAround(map: NavMap, x: number, y: number, reach: number, deadline: number): boolean {
+  const corner = tileOf(map, columnOf(map, x - reach), rowOf(map, y - reach));
+  const across = tileOf(map, columnOf(map, x + reach), rowOf(map, y + reach));
+  for (let row = Math.floor(corner / map.tileColumns); row <= Math.floor(across / map.tileColumns); row++) {
+    for (let column = corner % map.tileColumns; column <= across % map.tileColumns; column++) {
+      const tile = row * map.tileColumns + column;
+      if (map.rooms[tile] !== undefined) continue;
+      if (map.work >= deadline) return false;
+      tileRooms(map, tile);
+    }
+  }
+  return true;
+}
+
 /** The room of cell (column, row); -Infinity off the map. */
 export function roomAt(map: NavMap, column: number, row: number): number {
   if (column < 0 || row < 0 || column >= map.columns || row >= map.rows) return -Infinity;

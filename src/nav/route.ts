@@ -706,6 +706,15 @@ export function isCurrent(route: Route): boolean {
   return route.version === route.layer.map.version;
 }
 
+/**
+ * Whether the search has settled every side it can reach on the map as it is: then a cell it
+ * gives a length to can reach the goal and one it leaves without can never (no later search
+ * would find a way).
+ */
+export function isExhausted(route: Route): boolean {
+  return isUsable(route) && route.hasGoal && route.openSides.length === 0;
+}
+
 /** Whether the route answers from the map as it is: current, and prepared again if it had to be. */
 export function isUsable(route: Route): boolean {
   return route.ready && isCurrent(route);
@@ -944,42 +953,93 @@ function fieldFor(route: Route, tile: number): Int32Array | undefined {
   return route.fields.get(tile);
 }
 
-/** The path length from cell (column, row) to the goal; Infinity when it cannot be reached (or is off the map). */
-export function cellCost(route: Route, column: number, row: number): number {
+/**
+ * The path length from cell (column, row) to the goal; Infinity when it cannot be reached (or is
+ * off the map), or, with `reach`, when no path as short as `reach` metres has been found (the
+ * search then goes no further than it needs to find such a path).
+ */
+export function cellCost(route: Route, column: number, row: number, reach = Infinity): number {
   const map = route.layer.map;
   if (!route.hasGoal || column < 0 || row < 0 || column >= map.columns || row >= map.rows) return Infinity;
   const tile = tileOf(map, column, row);
-  const local = (row % TILE_CELLS) * TILE_CELLS + (column % TILE_CELLS);
   const field = fieldFor(route, tile);
   if (field === undefined) return Infinity;
-  let cost = metres(field[local]!);
-  // a free cell the bounded search did not reach: search a little further (a pocket walled in
-  // on all sides would otherwise have the search cover everything reachable)
-  while (cost === Infinity && isUsable(route) && route.openSides.length > 0 && roomAt(map, column, row) >= route.layer.clearance) {
-    const bound = 2 * route.bounds.get(tile)!;
-    if (bound > MAX_SETTLE_BOUND) break;
-    settleFor(route, tile, bound, Infinity);
+  widenForCell(route, tile, column, row, Infinity, reach);
+  const cost = metres(route.fields.get(tile)![(row % TILE_CELLS) * TILE_CELLS + (column % TILE_CELLS)]!);
+  return cost <= reach ? cost : Infinity;
+}
+
+/**
+ * For a free cell of a prepared tile that the bounded search did not reach, searches a little
+ * further, doubling the tile's bound (a pocket walled in on all sides would otherwise have the
+ * search cover everything reachable), until the cell has a length, or the bound is at its largest
+ * or covers `reach` metres (every path that short is then found: the tile's exits are settled up
+ * to that much beyond the nearest). Returns false when the map's work counter passes `deadline`
+ * first (called again, it goes on).
+ */
+function widenForCell(route: Route, tile: number, column: number, row: number, deadline: number, reach: number): boolean {
+  const map = route.layer.map;
+  const local = (row % TILE_CELLS) * TILE_CELLS + (column % TILE_CELLS);
+  while (route.fields.get(tile)![local] === UNREACHED && isUsable(route) && route.openSides.length > 0 && roomAt(map, column, row) >= route.layer.clearance) {
+    const known = route.bounds.get(tile)!;
+    const bound = 2 * known;
+    if (bound > MAX_SETTLE_BOUND || known >= reach) break;
+    if (!settleFor(route, tile, bound, deadline) || map.work >= deadline) return false;
     route.bounds.set(tile, bound);
-    cost = metres(buildField(route, tile)[local]!);
+    buildField(route, tile);
   }
-  return cost;
+  return true;
+}
+
+/**
+ * Does within the budget what `cellCost` (with the same `reach`) would search for the cell:
+ * prepares its tile and widens the search round a free cell not yet reached. Returns false when
+ * the map's work counter passes `deadline` first; called again, it goes on where it stopped. Once
+ * it returns true, `cellCost` answers for the cell without searching.
+ */
+export function prepareCell(route: Route, column: number, row: number, deadline: number, reach = Infinity): boolean {
+  const map = route.layer.map;
+  if (!route.hasGoal || column < 0 || row < 0 || column >= map.columns || row >= map.rows || !isUsable(route)) return true;
+  const tile = tileOf(map, column, row);
+  if (!prepareTile(route, tile, deadline)) return false;
+  return !isUsable(route) || widenForCell(route, tile, column, row, deadline, reach);
+}
+
+/** `prepareCell` for every cell `routeCost` (with the same `reach`) may read for the point; false when the budget ran out first. */
+export function preparePoint(route: Route, x: number, y: number, deadline: number, reach = Infinity): boolean {
+  const map = route.layer.map;
+  const column = columnOf(map, x);
+  const row = rowOf(map, y);
+  if (!prepareCell(route, column, row, deadline, reach)) return false;
+  if (cellCost(route, column, row, reach) !== Infinity || roomAt(map, column, row) >= route.layer.clearance) return true;
+  for (let ring = 1; ring <= MARGIN_RINGS; ring++) {
+    const offsets = RING_OFFSETS[ring - 1]!;
+    let reached = false;
+    for (let k = 0; k < offsets.length; k += 2) {
+      if (!prepareCell(route, column + offsets[k]!, row + offsets[k + 1]!, deadline, reach)) return false;
+      reached ||= cellCost(route, column + offsets[k]!, row + offsets[k + 1]!, reach) !== Infinity;
+    }
+    if (reached) return true;
+  }
+  return true;
 }
 
 /**
  * The route's length from the point's cell; for a cell in a wall's margin (where a unit's centre
  * may still be, pressed to the wall), from the nearest ring of cells round it with a length, up
- * to MARGIN_RINGS out, plus a step's cost per ring.
+ * to MARGIN_RINGS out, plus a step's cost per ring. With `reach`, Infinity where no path that
+ * short has been found (see cellCost).
  */
-export function routeCost(route: Route, x: number, y: number): number {
+export function routeCost(route: Route, x: number, y: number, reach = Infinity): number {
   const map = route.layer.map;
   const column = columnOf(map, x);
   const row = rowOf(map, y);
-  const here = cellCost(route, column, row);
+  const here = cellCost(route, column, row, reach);
   if (here !== Infinity || roomAt(map, column, row) >= route.layer.clearance) return here;
   for (let ring = 1; ring <= MARGIN_RINGS; ring++) {
     const offsets = RING_OFFSETS[ring - 1]!;
     let best = Infinity;
-    for (let k = 0; k < offsets.length; k += 2) best = Math.min(best, cellCost(route, column + offsets[k]!, row + offsets[k + 1]!));
+    for (let k = 0; k < offsets.length; k += 2) best = Math.min(best, cellCost(route, column + offsets[k]!, row + offsets[k + 1]!, reach));
     if (best !== Infinity) return best + ring * NAV_CELL * NEAR_COST;
   }
   return Infinity;

@@ -8,8 +8,8 @@
 import { hypot } from '../math/exact';
 import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
 import { signedDistance } from '../math/shapes';
-import { MAX_CLEARANCE, NAV_CELL, TILE_SIZE, bestFreeCell, columnOf, obstaclesNear, rowOf, tileOf } from '../nav/navmap';
-import { NEAR_COST, type Route, cellCost, createRoute, isUsable, navLayer, prepareTile, routeCost } from '../nav/route';
+import { MAX_CLEARANCE, NAV_CELL, TILE_SIZE, bestFreeCell, columnOf, fillRoomsAround, obstaclesNear, rowOf, tileOf } from '../nav/navmap';
+import { NEAR_COST, type Route, cellCost, createRoute, isExhausted, isUsable, navLayer, prepareCell, preparePoint, prepareTile, routeCost } from '../nav/route';
 import { arrangeSlots, slotReach } from '../orders/formation';
 import { groupArrivalRadiusOf } from '../orders/orders';
 import { nowMs } from './clock';
@@ -59,7 +59,7 @@ export function applyPendingOrders(sim: SimulationState): void {
       unit.progress = newProgress();
       aimAtTarget(unit);
     }
-    sim.planning.push({ order, orderId, target, clearance: navClearance(largest), route: null });
+    sim.planning.push({ order, orderId, target, clearance: navClearance(largest), route: null, fromUnit: null });
   }
   sim.pendingOrders.length = 0;
   advancePlanning(sim);
@@ -127,7 +127,7 @@ function advanceJob(sim: SimulationState, job: PlanJob, deadline: number): boole
   const units = waitingUnits(sim, job);
   if (units.length === 0) return true;
   if (!sim.settings.navigation || sim.obstacles.length === 0) {
-    assignMoveTasks(sim, units, job, null);
+    assignMoveTasks(sim, units, job, null, Infinity);
     return true;
   }
   const map = sim.navMap;
@@ -156,11 +156,21 @@ function advanceJob(sim: SimulationState, job: PlanJob, deadline: number): boole
     if (!prepareTile(route, tileOf(map, columnOf(map, unit.position.x), rowOf(map, unit.position.y)), deadline)) return false;
   }
   route.ready = true;
-  const reached = units.some((unit) => routeCost(route, unit.position.x, unit.position.y) !== Infinity);
+  // whether any unit can reach the target, the nearest point they can reach when none can, and
+  // the slots: each asks the route about cells it may not have searched yet, so they are searched
+  // within the budget first, and the whole step is taken again next tick when the budget runs out
+  let reached = false;
+  for (const unit of units) {
+    if (!preparePoint(route, unit.position.x, unit.position.y, deadline)) return false;
+    reached = routeCost(route, unit.position.x, unit.position.y) !== Infinity;
+    if (reached) break;
+  }
   if (!reached && route.hasGoal) {
-    const goal = closestReachable(sim, units[0]!, job);
+    const goal = closestReachable(sim, units[0]!, job, deadline);
+    if (goal === undefined) return false;
     if (goal !== null) {
       const rerouted = sharedRoute(sim, job.clearance, goal);
+      if (!assignMoveTasks(sim, units, job, rerouted, deadline, true)) return false;
       emit(sim.events, {
         type: 'unreachable',
         orderId: job.orderId,
@@ -169,24 +179,43 @@ function advanceJob(sim: SimulationState, job: PlanJob, deadline: number): boole
         target: { x: rerouted.goal.x, y: rerouted.goal.y },
         time: simulatedTime(sim),
       });
-      assignMoveTasks(sim, units, job, rerouted, true);
       return true;
     }
   }
-  assignMoveTasks(sim, units, job, route.hasGoal ? route : null);
-  return true;
+  return assignMoveTasks(sim, units, job, route.hasGoal ? route : null, deadline);
 }
 
 /**
  * The free point nearest the order's target that the unit can reach, of points about as near the
  * one nearer the unit along the way (searched out to UNREACHABLE_SEARCH metres from the target);
- * null when there is none that near.
+ * null when there is none that near; undefined when the budget ran out first (the search from
+ * where the unit stood is kept on the job, and goes on next tick).
  */
-function closestReachable(sim: SimulationState, unit: Unit, job: PlanJob): Vec2 | null {
+function closestReachable(sim: SimulationState, unit: Unit, job: PlanJob, deadline: number): Vec2 | null | undefined {
   const map = sim.navMap;
-  const fromUnit = createRoute(navLayer(map, job.clearance), unit.position.x, unit.position.y);
+  if (!fillRoomsAround(map, job.target.x, job.target.y, UNREACHABLE_SEARCH + NAV_CELL, deadline)) return undefined;
+  job.fromUnit ??= createRoute(navLayer(map, job.clearance), unit.position.x, unit.position.y);
+  const fromUnit = job.fromUnit;
   if (!fromUnit.hasGoal) return null;
-  const found = bestFreeCell(map, job.clearance, job.target.x, job.target.y, _plan_cell, UNREACHABLE_SEARCH, (column, row) => UNREACHABLE_TIE_BREAK * cellCost(fromUnit, column, row));
+  // When the search from the target has covered all the ground it can reach, that ground is
+  // known out of the unit's reach, and the search from the unit need not cover all of its own
+  // ground to find out (as it would for each such cell: a room walled in round the target would
+  // have it search the whole map).
+  const toTarget = job.route !== null && isExhausted(job.route) ? job.route : null;
+  let short = false;
+  const found = bestFreeCell(map, job.clearance, job.target.x, job.target.y, _plan_cell, UNREACHABLE_SEARCH, (column, row) => {
+    if (short) return Infinity;
+    if (toTarget !== null) {
+      if (!prepareCell(toTarget, column, row, deadline)) short = true;
+      else if (cellCost(toTarget, column, row) !== Infinity) return Infinity;
+    }
+    if (short || !prepareCell(fromUnit, column, row, deadline)) {
+      short = true;
+      return Infinity;
+    }
+    return UNREACHABLE_TIE_BREAK * cellCost(fromUnit, column, row);
+  });
+  if (short) return undefined;
   return found ? vec2((_plan_cell.column + 0.5) * NAV_CELL, (_plan_cell.row + 0.5) * NAV_CELL) : null;
 }
 
@@ -255,52 +284,78 @@ export function navClearance(radius: number): number {
   return Math.min(MAX_CLEARANCE, radius + NAV_MARGIN);
 }
 
-function assignMoveTasks(sim: SimulationState, units: Unit[], job: PlanJob, route: Route | null, rerouted = false): void {
+/**
+ * Gives the units their tasks: a lone unit the target, a group its slots around it. Returns false,
+ * giving nothing, when the slots' checks along the route ran out of budget first (taken again next
+ * tick).
+ */
+function assignMoveTasks(sim: SimulationState, units: Unit[], job: PlanJob, route: Route | null, deadline: number, rerouted = false): boolean {
   const { orderId } = job;
   const stopRadius = sim.config.arrivalTolerance;
   const largest = Math.max(...units.map((unit) => unit.radius));
-  for (const unit of units) {
-    unit.waypointTick = -1;
-    unit.ownRoute = null;
-  }
   let target = job.target;
   if (units.length === 1) {
     // a lone unit goes to the target, or where the route ends when the target is not free ground
     const unit = units[0]!;
     const blocked = route !== null && (rerouted || !isFreeGround(sim, target.x, target.y, unit.radius));
     const end = blocked ? vec2(route.goal.x, route.goal.y) : target;
+    startWalking(unit);
     unit.task = { kind: 'move', orderId, target: clampIntoWorld(sim, end, unit.radius), stopRadius, group: null, route, waiting: false };
     aimAtTarget(unit);
-    return;
+    return true;
   }
   // a group keeps its target (its slots are placed on free ground around it) unless the target
   // could not be reached at all
   if (route !== null && rerouted) target = vec2(route.goal.x, route.goal.y);
   const group = { target, radius: groupArrivalRadiusOf(units.map((unit) => unit.radius)) };
+  let short = false;
   const slots = arrangeSlots({
     units,
     target,
     gap: sim.config.formationGap * largest,
     // free ground that the route reaches from the target's side, not from behind a wall
-    isFree: (x, y, radius) => isFreeGround(sim, x, y, radius) && (route === null || isNearAlongRoute(route, target, x, y)),
+    isFree: (x, y, radius) => {
+      // once the budget is spent every point passes, so the arrangement ends at once (it is
+      // thrown away, and made again next tick)
+      if (short) return true;
+      if (!isFreeGround(sim, x, y, radius)) return false;
+      if (route === null) return true;
+      const near = nearAlongRoute(route, target, x, y);
+      if (!preparePoint(route, x, y, deadline, near)) {
+        short = true;
+        return true;
+      }
+      return routeCost(route, x, y, near) <= near;
+    },
     ...(job.order.facing === undefined ? {} : { facing: job.order.facing }),
   });
+  if (short) return false;
   units.forEach((unit, index) => {
+    startWalking(unit);
     unit.task = { kind: 'move', orderId, target: clampIntoWorld(sim, slots[index]!, unit.radius), stopRadius, group, route, waiting: false };
     aimAtTarget(unit);
   });
+  return true;
+}
+
+/** The unit works out its waypoint afresh, on the order's route (a route of its own is dropped). */
+function startWalking(unit: Unit): void {
+  unit.waypointTick = -1;
+  unit.ownRoute = null;
 }
 
 /** metres of margin routes keep beyond the largest unit's radius */
 const NAV_MARGIN = 0.15;
 
 /**
- * Whether the route reaches (x, y) about as directly as a straight line from the order's target:
- * a slot on the far side of a wall is near the target in a straight line, not along the route.
+ * Metres: the longest way along the route from (x, y) that is about as direct as a straight line
+ * from the order's target (a slot on the far side of a wall is near the target in a straight line,
+ * not along the route). The route's search goes no further than this for the point: a pocket of
+ * free ground walled in near the target would otherwise have it search all the ground it reaches.
  */
-function isNearAlongRoute(route: Route, target: ReadonlyVec2, x: number, y: number): boolean {
+function nearAlongRoute(route: Route, target: ReadonlyVec2, x: number, y: number): number {
   const straight = hypot(x - target.x, y - target.y) + hypot(route.goal.x - target.x, route.goal.y - target.y);
-  return routeCost(route, x, y) <= NEAR_COST * straight + 2 * NEAR_COST * NAV_CELL;
+  return NEAR_COST * straight + 2 * NEAR_COST * NAV_CELL;
 }
 
 /** The point moved, if needed, so a disc of `radius` around it lies inside the walls. */

@@ -76,6 +76,9 @@ export interface PlanJob {
   readonly clearance: number;
   /** the route, once its search has begun */
   route: Route | null;
+  /** when no unit can reach the target: the search from where its first unit stood, for the
+   * nearest point it can reach (kept while it takes several ticks) */
+  fromUnit: Route | null;
 }
 
 /** A unit's whole state. */

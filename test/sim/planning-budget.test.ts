@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addObstacle, addUnit, createSimulation, hasPendingOrders, issueOrder, lastTickTiming, listUnits, stepSimulation } from '../../src/index';
+import { addObstacle, addUnit, createSimulation, getUnit, hasPendingOrders, issueOrder, lastTickTiming, listUnits, onSimulationEvent, stepSimulation, type SimulationEvent } from '../../src/index';
 import { createRandom } from '../../src/math/random';
 import { PLAN_BUDGET } from '../../src/sim/planning';
 import { internals } from '../support';
@@ -39,5 +39,47 @@ describe('planning many orders at once', () => {
     // all of it in one tick would have been this much
     expect(total).toBeGreaterThan(20 * (PLAN_BUDGET + 70_000));
     expect(internals(sim).units.every((unit) => unit.task.kind === 'move' && !unit.task.waiting && unit.task.route !== null)).toBe(true);
+  });
+
+  it('a group sent into a room walled in across a big map: the nearest point outside and the slots round it are searched within the budget too', () => {
+    // Asking the route about ground in the room (the units' cells from the target's side, the
+    // room's cells from the units' side and from the point outside) once had the search cover all
+    // the ground it could reach in one tick: some 21 million cells of work here.
+    const random = createRandom(5);
+    const sim = createSimulation({ width: 300, height: 300 });
+    for (let k = 0; k < 200; k++) addObstacle(sim, { type: 'circle', x: random.range(40, 260), y: random.range(40, 260), radius: random.range(1, 3) });
+    addObstacle(sim, { type: 'box', x: 270, y: 264, width: 13, height: 1 });
+    addObstacle(sim, { type: 'box', x: 270, y: 276, width: 13, height: 1 });
+    addObstacle(sim, { type: 'box', x: 264, y: 270, width: 1, height: 13 });
+    addObstacle(sim, { type: 'box', x: 276, y: 270, width: 1, height: 13 });
+    const ids = Array.from({ length: 20 }, (_, k) => addUnit(sim, { x: 10 + (k % 5) * 1.5, y: 10 + Math.floor(k / 5) * 1.5 }));
+    const events: SimulationEvent[] = [];
+    onSimulationEvent(sim, (event) => events.push(event));
+    issueOrder(sim, { kind: 'move', unitIds: ids, target: { x: 270, y: 270 } });
+    let ticks = 0;
+    let worst = 0;
+    while (hasPendingOrders(sim)) {
+      stepSimulation(sim);
+      ticks++;
+      worst = Math.max(worst, lastTickTiming(sim).planWork);
+      expect(ticks).toBeLessThan(1000);
+    }
+    expect(worst).toBeLessThan(PLAN_BUDGET + 70_000);
+    const unreachable = events.filter((event) => event.type === 'unreachable');
+    expect(unreachable).toHaveLength(1);
+    const event = unreachable[0]!;
+    if (event.type !== 'unreachable') return;
+    // outside the room, next to it
+    const outside = Math.max(Math.abs(event.target.x - 270), Math.abs(event.target.y - 270));
+    expect(outside).toBeGreaterThan(6.5);
+    expect(outside).toBeLessThan(9);
+    for (const id of ids) {
+      const task = internals(sim).unitsById.get(id)!.task;
+      expect(task.kind === 'move' && !task.waiting).toBe(true);
+      if (task.kind !== 'move') continue;
+      // every slot outside the room's walls
+      expect(Math.max(Math.abs(task.target.x - 270), Math.abs(task.target.y - 270))).toBeGreaterThan(6.5);
+      expect(getUnit(sim, id)).toBeDefined();
+    }
   });
 });
