@@ -639,6 +639,8 @@ export interface Route {
   readonly fields: Map<number, Int32Array>;
   /** per tile: how far beyond its best exit the search has settled for it */
   readonly bounds: Map<number, number>;
+  /** tiles asked for ahead of the units walking the route and not made yet (see `askAhead`) */
+  readonly ahead: Set<number>;
 }
 
 /**
@@ -662,6 +664,7 @@ export function createRoute(layer: NavLayer, x: number, y: number, maxShift = 4 
     aim: { minX: x, minY: y, maxX: x, maxY: y },
     fields: new Map(),
     bounds: new Map(),
+    ahead: new Set(),
   };
   restart(route, maxShift);
   return route;
@@ -680,6 +683,7 @@ function restart(route: Route, maxShift = 4 * TILE_SIZE): void {
   route.openKeys.length = 0;
   route.fields.clear();
   route.bounds.clear();
+  route.ahead.clear();
   const { x, y } = route.requested;
   route.hasGoal = nearestFreeCell(map, layer.clearance, x, y, _cell, maxShift);
   if (!route.hasGoal) return;
@@ -925,6 +929,72 @@ function buildField(route: Route, tile: number): Int32Array {
   runTileSearch(layer, tile, field);
   route.fields.set(tile, field);
   return field;
+}
+
+/**
+ * Makes ready, within the budget, what a unit at (x, y) looking `lookAhead` metres down the route
+ * (steerPoint) would otherwise search for: the cells of its way down and their neighbours (a way
+ * near a tile's border reads the tile beyond, and costs there may first need the coarse search to
+ * go much further). The walk stops where it meets a cell `walked` holds (another unit's way down,
+ * the same from there on) and adds its own cells to it. Counted as work: a step, its neighbours.
+ * Returns false when the map's work counter passes `deadline` first (called again, it goes on).
+ */
+export function prepareWalk(route: Route, x: number, y: number, lookAhead: number, walked: Set<number>, deadline: number): boolean {
+  const map = route.layer.map;
+  let column = columnOf(map, x);
+  let row = rowOf(map, y);
+  if (!prepareCell(route, column, row, deadline)) return false;
+  const start = cellCost(route, column, row);
+  if (start === Infinity) return true; // in a wall's margin, or cut off: steerPoint looks round it
+  for (let steps = 0; steps < 4 * Math.ceil(lookAhead / NAV_CELL); steps++) {
+    const cell = row * map.columns + column;
+    if (walked.has(cell)) return true;
+    if (!neighboursReady(route, column, row, deadline)) return false;
+    walked.add(cell);
+    downhill(route, column, row, _walk);
+    if (_walk.column === column && _walk.row === row) return true;
+    column = _walk.column;
+    row = _walk.row;
+    if (start - cellCost(route, column, row) > lookAhead) return true;
+  }
+  return true;
+}
+
+const _walk = { column: 0, row: 0 };
+
+/** `prepareCell` for the cell's eight neighbours where that may search (tiles not made, cells not reached). */
+function neighboursReady(route: Route, column: number, row: number, deadline: number): boolean {
+  const map = route.layer.map;
+  map.work += WALK_WORK;
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      const c = column + dx;
+      const r = row + dy;
+      if ((dx === 0 && dy === 0) || c < 0 || r < 0 || c >= map.columns || r >= map.rows) continue;
+      const field = route.fields.get(tileOf(map, c, r));
+      if (field !== undefined && field[(r % TILE_CELLS) * TILE_CELLS + (c % TILE_CELLS)] !== UNREACHED) continue;
+      if (!prepareCell(route, c, r, deadline)) return false;
+    }
+  }
+  return true;
+}
+
+/** work counted for a step of `prepareWalk` (its neighbours looked up) */
+const WALK_WORK = 8;
+
+/**
+ * The tile of the point (x, y), marked asked for, when it is one to make ready ahead of the units
+ * walking the route; -1 when its path costs are made already or it was asked for before. The
+ * planner makes it with what its budget leaves (`prepareTile`), so that a unit walking into it
+ * does not have to make it then, outside the budget.
+ */
+export function askAhead(route: Route, x: number, y: number): number {
+  const map = route.layer.map;
+  if (!route.hasGoal || !isUsable(route)) return -1;
+  const tile = tileOf(map, columnOf(map, x), rowOf(map, y));
+  if (route.fields.has(tile) || route.ahead.has(tile)) return -1;
+  route.ahead.add(tile);
+  return tile;
 }
 
 /**

@@ -139,6 +139,8 @@ export function createSimulation(def: SimulationDef): Simulation {
     planning: [],
     routes: new Map(),
     routesStale: false,
+    tilesAhead: [],
+    ownRoutes: [],
     searchAll: false,
     passing: { boxes: [], count: 0, byOrder: new Map(), lanes: [], wideDoors: [] },
     doorTurns: { doors: [], arrivals: new Map() },

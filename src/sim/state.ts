@@ -81,6 +81,21 @@ export interface PlanJob {
   fromUnit: Route | null;
 }
 
+/** A tile of a route that a unit walking it will soon need (see SimulationState.tilesAhead). */
+export interface TileAhead {
+  readonly route: Route;
+  readonly tile: number;
+}
+
+/** A unit's route of its own to its slot, being made (see SimulationState.ownRoutes). */
+export interface OwnRouteJob {
+  readonly unit: Unit;
+  /** the slot the route leads to; the job is dropped when the unit's target is no longer this */
+  readonly target: ReadonlyVec2;
+  /** the route, once begun */
+  route: Route | null;
+}
+
 /** A unit's whole state. */
 export interface Unit {
   readonly id: number;
@@ -354,6 +369,12 @@ export interface SimulationState {
   readonly routes: Map<string, Route>;
   /** whether obstacles changed since the routes of orders in flight were last worked again */
   routesStale: boolean;
+  /** tiles that units walking a route look toward (past their waypoints), oldest first: the
+   * planner makes their path costs with what its budget leaves, before the units get there */
+  readonly tilesAhead: TileAhead[];
+  /** units whose group's route ends short of their slots, waiting for routes of their own, oldest
+   * first (the planner makes them within its budget; see routes.ts) */
+  readonly ownRoutes: OwnRouteJob[];
   /** whether every unit searches for neighbours on the next tick: a unit was added or removed,
    * or the strategy or its settings changed, so the neighbours found earlier may be gone, miss
    * one, or have been chosen by other rules */
