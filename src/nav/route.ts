@@ -932,61 +932,10 @@ function buildField(route: Route, tile: number): Int32Array {
 }
 
 /**
- * Makes ready, within the budget, what a unit at (x, y) looking `lookAhead` metres down the route
- * (steerPoint) would otherwise search for: the cells of its way down and their neighbours (a way
- * near a tile's border reads the tile beyond, and costs there may first need the coarse search to
- * go much further). The walk stops where it meets a cell `walked` holds (another unit's way down,
- * the same from there on) and adds its own cells to it. Counted as work: a step, its neighbours.
- * Returns false when the map's work counter passes `deadline` first (called again, it goes on).
- */
-export function prepareWalk(route: Route, x: number, y: number, lookAhead: number, walked: Set<number>, deadline: number): boolean {
-  const map = route.layer.map;
-  let column = columnOf(map, x);
-  let row = rowOf(map, y);
-  if (!prepareCell(route, column, row, deadline)) return false;
-  const start = cellCost(route, column, row);
-  if (start === Infinity) return true; // in a wall's margin, or cut off: steerPoint looks round it
-  for (let steps = 0; steps < 4 * Math.ceil(lookAhead / NAV_CELL); steps++) {
-    const cell = row * map.columns + column;
-    if (walked.has(cell)) return true;
-    if (!neighboursReady(route, column, row, deadline)) return false;
-    walked.add(cell);
-    downhill(route, column, row, _walk);
-    if (_walk.column === column && _walk.row === row) return true;
-    column = _walk.column;
-    row = _walk.row;
-    if (start - cellCost(route, column, row) > lookAhead) return true;
-  }
-  return true;
-}
-
-const _walk = { column: 0, row: 0 };
-
-/** `prepareCell` for the cell's eight neighbours where that may search (tiles not made, cells not reached). */
-function neighboursReady(route: Route, column: number, row: number, deadline: number): boolean {
-  const map = route.layer.map;
-  map.work += WALK_WORK;
-  for (let dy = -1; dy <= 1; dy++) {
-    for (let dx = -1; dx <= 1; dx++) {
-      const c = column + dx;
-      const r = row + dy;
-      if ((dx === 0 && dy === 0) || c < 0 || r < 0 || c >= map.columns || r >= map.rows) continue;
-      const field = route.fields.get(tileOf(map, c, r));
-      if (field !== undefined && field[(r % TILE_CELLS) * TILE_CELLS + (c % TILE_CELLS)] !== UNREACHED) continue;
-      if (!prepareCell(route, c, r, deadline)) return false;
-    }
-  }
-  return true;
-}
-
-/** work counted for a step of `prepareWalk` (its neighbours looked up) */
-const WALK_WORK = 8;
-
-/**
  * The tile of the point (x, y), marked asked for, when it is one to make ready ahead of the units
  * walking the route; -1 when its path costs are made already or it was asked for before. The
  * planner makes it with what its budget leaves (`prepareTile`), so that a unit walking into it
- * does not have to make it then, outside the budget.
+ * does not have to make it then.
  */
 export function askAhead(route: Route, x: number, y: number): number {
   const map = route.layer.map;
@@ -1017,10 +966,65 @@ export function prepareTile(route: Route, tile: number, deadline = Infinity): bo
   return true;
 }
 
-/** The tile's path costs, made now if needed (and allowed: see Route.ready); undefined when not. */
+/**
+ * The tile's path costs, made now if needed (and allowed: see Route.ready, limitLooks); undefined
+ * when not.
+ */
 function fieldFor(route: Route, tile: number): Int32Array | undefined {
-  if (isUsable(route)) prepareTile(route, tile);
+  if (isUsable(route) && !route.fields.has(tile)) {
+    const looks = looksOf(route.layer.map);
+    if (!prepareTile(route, tile, looks.deadline) && !route.ahead.has(tile)) {
+      route.ahead.add(tile);
+      looks.refused.push({ route, tile });
+    }
+  }
   return route.fields.get(tile);
+}
+
+/**
+ * How much work the questions asked of routes outside the planner may do (a question about a tile
+ * not made yet makes it: see limitLooks), and the tiles they were refused.
+ */
+interface Looks {
+  deadline: number;
+  readonly refused: Array<{ readonly route: Route; readonly tile: number }>;
+}
+
+const looksByMap = new WeakMap<NavMap, Looks>();
+
+function looksOf(map: NavMap): Looks {
+  let looks = looksByMap.get(map);
+  if (looks === undefined) {
+    looks = { deadline: Infinity, refused: [] };
+    looksByMap.set(map, looks);
+  }
+  return looks;
+}
+
+/**
+ * From now on, the tiles made because a route was asked about one not made yet (a unit looking
+ * down its route, its progress along it) may take `work` more units of work in all; past that, a
+ * tile not made reads as not reached, and is listed for `refusedTiles`. Searches given a deadline
+ * of their own (the planner's) are not limited by it. `unlimitLooks` ends it.
+ */
+export function limitLooks(map: NavMap, work: number): void {
+  looksOf(map).deadline = map.work + work;
+}
+
+/** Ends `limitLooks`: questions about routes make whatever tiles they need again. */
+export function unlimitLooks(map: NavMap): void {
+  looksOf(map).deadline = Infinity;
+}
+
+/** Whether questions about routes may not make tiles any more (see limitLooks). */
+function looksSpent(map: NavMap): boolean {
+  return map.work >= looksOf(map).deadline;
+}
+
+/** Takes the tiles questions were refused since the last call (see limitLooks), in the order refused. */
+export function refusedTiles(map: NavMap): Array<{ readonly route: Route; readonly tile: number }> {
+  const refused = looksOf(map).refused;
+  return refused.splice(0, refused.length);
 }
 
 /**
@@ -1032,9 +1036,13 @@ export function cellCost(route: Route, column: number, row: number, reach = Infi
   const map = route.layer.map;
   if (!route.hasGoal || column < 0 || row < 0 || column >= map.columns || row >= map.rows) return Infinity;
   const tile = tileOf(map, column, row);
+  // a cell of a made tile with a length: read as it is (the way down a route asks this most)
+  const made = route.fields.get(tile);
+  const known = made === undefined ? UNREACHED : made[(row % TILE_CELLS) * TILE_CELLS + (column % TILE_CELLS)]!;
+  if (known !== UNREACHED) return metres(known) <= reach ? metres(known) : Infinity;
   const field = fieldFor(route, tile);
   if (field === undefined) return Infinity;
-  widenForCell(route, tile, column, row, Infinity, reach);
+  widenForCell(route, tile, column, row, looksOf(map).deadline, reach);
   const cost = metres(route.fields.get(tile)![(row % TILE_CELLS) * TILE_CELLS + (column % TILE_CELLS)]!);
   return cost <= reach ? cost : Infinity;
 }
@@ -1126,6 +1134,8 @@ function downhill(route: Route, column: number, row: number, out: { column: numb
   if (out.column !== column || out.row !== row || (column === route.goalColumn && row === route.goalRow)) return;
   if (cellCost(route, column, row) === Infinity) return;
   const map = route.layer.map;
+  // with the questions' work spent, a tile beside may only be not made yet: nothing is remade then
+  if (looksSpent(map)) return;
   for (let dy = -1; dy <= 1; dy++) {
     for (let dx = -1; dx <= 1; dx++) {
       const c = column + dx;

@@ -9,8 +9,7 @@ import { hypot } from '../math/exact';
 import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
 import { signedDistance } from '../math/shapes';
 import { MAX_CLEARANCE, NAV_CELL, TILE_SIZE, bestFreeCell, columnOf, fillRoomsAround, obstaclesNear, rowOf, tileOf } from '../nav/navmap';
-import { NEAR_COST, type Route, cellCost, createRoute, isExhausted, isUsable, navLayer, prepareCell, preparePoint, prepareTile, prepareWalk, routeCost } from '../nav/route';
-import { ROUTE_LOOK_AHEAD } from './routes';
+import { NEAR_COST, type Route, cellCost, createRoute, isExhausted, isUsable, limitLooks, navLayer, prepareCell, preparePoint, prepareTile, refusedTiles, routeCost, unlimitLooks } from '../nav/route';
 import { arrangeSlots, slotReach } from '../orders/formation';
 import { groupArrivalRadiusOf } from '../orders/orders';
 import { nowMs } from './clock';
@@ -24,11 +23,21 @@ const SLOT_OBSTACLE_CLEARANCE = 0.1;
  * Phase 1: queued orders become unit tasks. A stop ends tasks at once. A move is planned within
  * the tick's planning budget (`advancePlanning`): until its route is ready its units walk
  * straight at the order's target, without arriving; then each gets its slot and the route.
+ * Then the rest of the tick's questions about routes are held to LOOK_BUDGET.
  */
 export function applyPendingOrders(sim: SimulationState): void {
   sim.timing.planMs = 0;
   sim.timing.planWork = 0;
-  if (sim.pendingOrders.length === 0 && sim.planning.length === 0 && !sim.routesStale && sim.ownRoutes.length === 0 && sim.tilesAhead.length === 0) return;
+  unlimitLooks(sim.navMap);
+  // tiles the last tick's looks down routes were refused come first among the tiles ahead
+  const refused = refusedTiles(sim.navMap);
+  if (refused.length > 0) sim.tilesAhead.unshift(...refused);
+  if (sim.pendingOrders.length > 0 || sim.planning.length > 0 || sim.routesStale || sim.tilesAhead.length > 0) plan(sim);
+  limitLooks(sim.navMap, LOOK_BUDGET);
+}
+
+/** Applies the queued orders and plans within the budget (see applyPendingOrders). */
+function plan(sim: SimulationState): void {
   const start = nowMs();
   const work = sim.navMap.work;
   for (const { order, orderId } of sim.pendingOrders) {
@@ -89,42 +98,13 @@ function advancePlanning(sim: SimulationState): void {
     if (!advanceJob(sim, sim.planning[0]!, deadline)) return;
     sim.planning.shift();
   }
-  if (!makeOwnRoutes(sim, deadline)) return;
   prepareTilesAhead(sim, deadline);
 }
 
 /**
- * Routes of their own for units whose group's route ends short of their slots (routes.ts), in
- * the order asked: each begun, made ready for the unit's tile and its first look down it, then
- * given to the unit. A job whose unit is gone or has another target now is dropped. False when
- * the budget ran out first.
- */
-function makeOwnRoutes(sim: SimulationState, deadline: number): boolean {
-  const map = sim.navMap;
-  while (sim.ownRoutes.length > 0) {
-    const job = sim.ownRoutes[0]!;
-    const { unit, target } = job;
-    const task = unit.task;
-    if (sim.unitsById.get(unit.id) === unit && task.kind === 'move' && task.route !== null && unit.ownRoute === null && task.target.x === target.x && task.target.y === target.y) {
-      if (map.work >= deadline) return false;
-      job.route ??= createRoute(task.route.layer, target.x, target.y);
-      const route = job.route;
-      if (!prepareTile(route, tileOf(map, columnOf(map, unit.position.x), rowOf(map, unit.position.y)), deadline)) return false;
-      // begun again if the map changed since; prepared for the unit's tile now
-      route.ready = true;
-      if (!prepareFirstLooks(route, [unit], deadline)) return false;
-      unit.ownRoute = route;
-      unit.waypointTick = -1;
-    }
-    sim.ownRoutes.shift();
-  }
-  return true;
-}
-
-/**
- * With what the budget leaves, the tiles units walking their routes will soon look into, in the
- * order asked (a route the planner is working again after a change is passed over: its units'
- * tiles are made then).
+ * With what the budget leaves, the tiles units walking their routes will soon read, in the order
+ * asked (a route the planner is working again after a change is passed over: its units' tiles are
+ * made then).
  */
 function prepareTilesAhead(sim: SimulationState, deadline: number): void {
   const queue = sim.tilesAhead;
@@ -158,7 +138,6 @@ function refreshRoutesInFlight(sim: SimulationState, deadline: number): boolean 
       if (!prepareTile(route, tileOf(map, columnOf(map, unit.position.x), rowOf(map, unit.position.y)), deadline)) return false;
     }
     route.ready = true;
-    if (!prepareFirstLooks(route, units, deadline)) return false;
     for (const unit of units) {
       unit.waypointTick = -1;
       unit.ownRoute = null;
@@ -276,6 +255,14 @@ const UNREACHABLE_TIE_BREAK = 0.01;
 const UNREACHABLE_SEARCH = 32;
 /** cells of navigation work (tiles filled, cells searched) planning may spend per tick */
 export const PLAN_BUDGET = 40_000;
+/**
+ * cells of navigation work the rest of a tick may spend making the tiles its questions about
+ * routes need (units looking down their routes, their progress along them: nav/route.ts
+ * limitLooks); past it, a tile not made reads as not reached until the planner makes it the next
+ * tick. About 2 ms here. Of the built-ins over seeds 1 to 5 only one rock-field run asks more in a
+ * tick (347,000); a group's first look from the corner of a 200 m rock map asked 1.9 million.
+ */
+export const LOOK_BUDGET = 200_000;
 /** routes kept for reuse by later orders to the same place */
 const ROUTE_CACHE = 64;
 
@@ -339,7 +326,6 @@ export function navClearance(radius: number): number {
  * tick).
  */
 function assignMoveTasks(sim: SimulationState, units: Unit[], job: PlanJob, route: Route | null, deadline: number, rerouted = false): boolean {
-  if (route !== null && !prepareFirstLooks(route, units, deadline)) return false;
   const { orderId } = job;
   const stopRadius = sim.config.arrivalTolerance;
   const largest = Math.max(...units.map((unit) => unit.radius));
@@ -385,19 +371,6 @@ function assignMoveTasks(sim: SimulationState, units: Unit[], job: PlanJob, rout
     unit.task = { kind: 'move', orderId, target: clampIntoWorld(sim, slots[index]!, unit.radius), stopRadius, group, route, waiting: false };
     aimAtTarget(unit);
   });
-  return true;
-}
-
-/**
- * Makes ready what each unit's first look down the route will read (see prepareWalk): the units
- * work out their waypoints the tick they get the route, and the way down from a tile's edge can
- * read a tile no one asked for yet. False when the budget ran out first.
- */
-function prepareFirstLooks(route: Route, units: readonly Unit[], deadline: number): boolean {
-  const walked = new Set<number>();
-  for (const unit of units) {
-    if (!prepareWalk(route, unit.position.x, unit.position.y, ROUTE_LOOK_AHEAD, walked, deadline)) return false;
-  }
   return true;
 }
 

@@ -5,9 +5,9 @@
  */
 import { hypot } from '../math/exact';
 import type { ReadonlyVec2, Vec2 } from '../math/vec2';
-import { NAV_CELL, type NavMap, columnOf, isClearLine, isFreeCell, nearestFreeCell, rowOf, tileOf } from '../nav/navmap';
+import { NAV_CELL, type NavMap, columnOf, isClearLine, isFreeCell, nearestFreeCell, rowOf } from '../nav/navmap';
 import { isNarrowPassageAt, passagesAhead } from '../nav/passages';
-import { NEAR_COST, type Route, askAhead, cellCost, createRoute, isUsable, prepareTile, prepareWalk, routeCost, steerPoint } from '../nav/route';
+import { NEAR_COST, type Route, askAhead, cellCost, createRoute, isUsable, routeCost, steerPoint } from '../nav/route';
 import type { SimulationState, Unit } from './state';
 
 const WAYPOINT_INTERVAL = 15;
@@ -29,7 +29,7 @@ function isSingleFileAt(unit: Unit, map: NavMap, clearance: number): boolean {
 }
 
 /** metres of path a unit looks down its route for the furthest point in clear line */
-export const ROUTE_LOOK_AHEAD = 12;
+const ROUTE_LOOK_AHEAD = 12;
 /** metres: a unit this close to a passage on its way queues there (see Agent.queueRank) */
 const QUEUE_RANGE = 4;
 
@@ -52,23 +52,14 @@ export function followRoute(sim: SimulationState, unit: Unit, route: Route, targ
       unit.waypoint.y = target.y;
     } else if (unit.ownRoute === null && isAtBottom(unit)) {
       // the group's route ends here, its slot is round an obstacle the route does not go round:
-      // a route of its own to its slot (built once, for this unit only). Most take little search
-      // and are used at once; one that would take more than OWN_ROUTE_WORK is left to the planner
-      // to finish within its budget, the unit heading straight for its slot meanwhile
-      if (!sim.ownRoutes.some((job) => job.unit === unit)) {
-        const own = createRoute(route.layer, target.x, target.y);
-        const map = route.layer.map;
-        const limit = map.work + OWN_ROUTE_WORK;
-        const tile = tileOf(map, columnOf(map, unit.position.x), rowOf(map, unit.position.y));
-        if (prepareTile(own, tile, limit) && prepareWalk(own, unit.position.x, unit.position.y, ROUTE_LOOK_AHEAD, new Set(), limit)) unit.ownRoute = own;
-        else sim.ownRoutes.push({ unit, target: { x: target.x, y: target.y }, route: own });
-      }
-      if (unit.ownRoute === null || !steerPoint(unit.ownRoute, unit.position.x, unit.position.y, ROUTE_LOOK_AHEAD, unit.waypoint)) {
+      // a route of its own to its slot (built once, for this unit only)
+      unit.ownRoute = createRoute(route.layer, target.x, target.y);
+      if (!steerPoint(unit.ownRoute, unit.position.x, unit.position.y, ROUTE_LOOK_AHEAD, unit.waypoint)) {
         unit.waypoint.x = target.x;
         unit.waypoint.y = target.y;
       }
     }
-    if (unit.waypoint.x !== target.x || unit.waypoint.y !== target.y) askBeyond(sim, unit.ownRoute ?? route, unit);
+    if (unit.waypoint.x !== target.x || unit.waypoint.y !== target.y) askBeyond(sim, field, unit);
     const { map, clearance } = field.layer;
     passagesAhead(map, clearance, unit.position.x, unit.position.y, unit.waypoint.x, unit.waypoint.y, _route_passages);
     unit.passageDistance = _route_passages.passage;
@@ -88,9 +79,9 @@ export function followRoute(sim: SimulationState, unit: Unit, route: Route, targ
 
 /**
  * Asks the planner for the tiles a look-ahead beyond the unit's waypoint (straight on, and half a
- * look-ahead to either side, where the route may bend or the way down it look across a tile's
- * border), those whose path costs are not made yet: the unit will look down the route there in a
- * few seconds.
+ * look-ahead to either side, where the route may bend or the way down it read across a tile's
+ * border), those not made yet: the unit will look down the route there in a few seconds, and
+ * the planner makes them with what its budget leaves instead of the look making them then.
  */
 function askBeyond(sim: SimulationState, route: Route, unit: Unit): void {
   const dx = unit.waypoint.x - unit.position.x;
@@ -106,10 +97,6 @@ function askBeyond(sim: SimulationState, route: Route, unit: Unit): void {
     if (tile >= 0) sim.tilesAhead.push({ route, tile });
   }
 }
-
-/** cells of navigation work a route of a unit's own may take when it is made, outside the
- * planner's budget (see followRoute) */
-const OWN_ROUTE_WORK = 40_000;
 
 /** metres: a waypoint this close means the route has nowhere further to lead the unit */
 const ROUTE_END = 0.75;

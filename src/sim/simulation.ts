@@ -11,7 +11,7 @@ import { hypot } from '../math/exact';
 import { type ObstacleDef, type ShapeGeometry, prepareShape, signedDistance } from '../math/shapes';
 import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
 import { NAV_CELL, addNavObstacle, columnOf, createNavMap, isFreeCell, nearestFreeCell, removeNavObstacle, rowOf } from '../nav/navmap';
-import { tracePath } from '../nav/route';
+import { tracePath, unlimitLooks } from '../nav/route';
 import type { Order } from '../orders/orders';
 import { bodyCount, castUnitRay, createObstacleBody, createPhysicsWorld, createUnitBody, destroyBody, onUnitContact, placeBody } from '../physics/world';
 import { createCellGrid } from '../spatial/grid';
@@ -140,7 +140,6 @@ export function createSimulation(def: SimulationDef): Simulation {
     routes: new Map(),
     routesStale: false,
     tilesAhead: [],
-    ownRoutes: [],
     searchAll: false,
     passing: { boxes: [], count: 0, byOrder: new Map(), lanes: [], wideDoors: [] },
     doorTurns: { doors: [], arrivals: new Map() },
@@ -183,6 +182,8 @@ export function stepSimulation(sim: Simulation): void {
   readBack(state);
   settleArrivals(state);
   tradeSlots(state);
+  // questions about routes between ticks (the API's) make what tiles they need
+  unlimitLooks(state.navMap);
   // with the events raised between ticks too (a unit moved out from under a new obstacle)
   deliver(state.events);
   state.events.raised.length = 0;

@@ -87,15 +87,6 @@ export interface TileAhead {
   readonly tile: number;
 }
 
-/** A unit's route of its own to its slot, being made (see SimulationState.ownRoutes). */
-export interface OwnRouteJob {
-  readonly unit: Unit;
-  /** the slot the route leads to; the job is dropped when the unit's target is no longer this */
-  readonly target: ReadonlyVec2;
-  /** the route, once begun */
-  route: Route | null;
-}
-
 /** A unit's whole state. */
 export interface Unit {
   readonly id: number;
@@ -369,12 +360,11 @@ export interface SimulationState {
   readonly routes: Map<string, Route>;
   /** whether obstacles changed since the routes of orders in flight were last worked again */
   routesStale: boolean;
-  /** tiles that units walking a route look toward (past their waypoints), oldest first: the
-   * planner makes their path costs with what its budget leaves, before the units get there */
+  /** tiles of routes that units will soon read, oldest first: those their looks down their routes
+   * found not made when this tick's budget for looks was spent (nav/route.ts, limitLooks), then
+   * those a look-ahead beyond their waypoints. The planner makes them with what its budget leaves,
+   * the first kind first */
   readonly tilesAhead: TileAhead[];
-  /** units whose group's route ends short of their slots, waiting for routes of their own, oldest
-   * first (the planner makes them within its budget; see routes.ts) */
-  readonly ownRoutes: OwnRouteJob[];
   /** whether every unit searches for neighbours on the next tick: a unit was added or removed,
    * or the strategy or its settings changed, so the neighbours found earlier may be gone, miss
    * one, or have been chosen by other rules */
