@@ -10,8 +10,24 @@ export interface Vec2 {
 
 export type ReadonlyVec2 = Readonly<Vec2>;
 
+/**
+ * The objects `vec2` makes. A class of their own, so their fields keep V8's unboxed number
+ * representation: objects written as `{ x, y }` literals share one hidden-class tree with every
+ * other two-field literal named x and y, and a single one holding something else (a schema
+ * library's `{ x: number(), y: number() }`) turns those fields into general ones for all of
+ * them, after which every number written to a vector is a fresh heap allocation.
+ */
+class Vector {
+  declare x: number;
+  declare y: number;
+  constructor(x: number, y: number) {
+    this.x = x;
+    this.y = y;
+  }
+}
+
 export function vec2(x = 0, y = 0): Vec2 {
-  return { x, y };
+  return new Vector(x, y);
 }
 
 export function set(out: Vec2, x: number, y: number): Vec2 {

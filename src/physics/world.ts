@@ -10,7 +10,7 @@
 import { hypot } from '../math/exact';
 import { type Body, Box, Circle, type Contact, Edge, type Fixture, Polygon, type RayCastOutput, Vec2 as PlanckVec2, World } from 'planck';
 import { type ObstacleShape, type ShapeGeometry, boxCorners, prepareShape } from '../math/shapes';
-import type { ReadonlyVec2, Vec2 } from '../math/vec2';
+import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
 
 /** What a fixture belongs to; stored as the fixture's user data. */
 type BodyTag<Owner> = { readonly kind: 'unit'; readonly owner: Owner } | { readonly kind: 'obstacle'; readonly obstacleId: number } | { readonly kind: 'wall' };
@@ -191,7 +191,7 @@ export function bodyCount<Owner>(physics: PhysicsWorld<Owner>): number {
   return physics.world.getBodyCount();
 }
 
-const _rayCast_input = { p1: { x: 0, y: 0 }, p2: { x: 0, y: 0 }, maxFraction: 1 };
+const _rayCast_input = { p1: vec2(), p2: vec2(), maxFraction: 1 };
 const _rayCast_output: RayCastOutput = { fraction: 1, normal: new PlanckVec2(0, 0) };
 
 /**
@@ -319,7 +319,7 @@ export function applySteeringForce(body: UnitBody, force: ReadonlyVec2, mass: nu
   body.applyForceToCenter(_apply_force, wake);
 }
 
-const _apply_force = { x: 0, y: 0 };
+const _apply_force = vec2();
 
 /**
  * After the step, contacts may have pushed a unit past maxSpeed. An impulse takes the excess
@@ -335,7 +335,7 @@ export function limitSpeed(body: UnitBody, mass: number, maxSpeed: number): void
   body.applyLinearImpulse(_limit_impulse, body.getWorldCenter(), false);
 }
 
-const _limit_impulse = { x: 0, y: 0 };
+const _limit_impulse = vec2();
 
 /** Runs planck's step of `dt` seconds, after rebuilding the broad-phase tree when many bodies
  * were made since it was last built. */

@@ -1,8 +1,8 @@
-import { type ReadonlyVec2, type Vec2, length, scale, set, subtract } from '../math/vec2';
+import { type ReadonlyVec2, type Vec2, length, scale, set, subtract, vec2 } from '../math/vec2';
 import type { Agent } from './agent';
 import type { SteeringConfig } from './config';
 
-const _arrive_toTarget = { x: 0, y: 0 };
+const _arrive_toTarget = vec2();
 
 /**
  * Force that brings the agent to `target` and lets it stop there: full speed while far, then

@@ -11,7 +11,7 @@
  * and the next late arrivals). With `rays`, standing units choose their velocity like everyone
  * else, so they walk back at half speed once no mover is near (src/sim/phases.ts).
  */
-import type { ReadonlyVec2, Vec2 } from '../math/vec2';
+import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
 import type { Agent } from './agent';
 import { brakeForce, velocityChangeForce } from './arrive';
 import type { SteeringConfig } from './config';
@@ -118,7 +118,7 @@ export function standingForce(out: Vec2, agent: Agent, request: ReadonlyVec2, ho
   return true;
 }
 
-const _giveway_velocity = { x: 0, y: 0 };
+const _giveway_velocity = vec2();
 
 /** metres from its home a standing unit steps aside at most */
 export const MAX_YIELD = 1.5;

@@ -13,6 +13,7 @@
  * The method is the one of optimal reciprocal collision avoidance (van den Berg, Guy, Lin and
  * Manocha, 2011), written here in the engine's own terms. Nothing is allocated per call.
  */
+import { vec2 } from '../math/vec2';
 
 export interface HalfPlanes {
   /** how many constraints are set: the first `hard` of them may not be broken */
@@ -51,8 +52,8 @@ export function addHalfPlane(planes: HalfPlanes, nx: number, ny: number, offset:
 /** below this, two directions are taken as parallel and a violation as none */
 const EPSILON = 1e-9;
 
-const _solve_result = { x: 0, y: 0 };
-const _solve_saved = { x: 0, y: 0 };
+const _solve_result = vec2();
+const _solve_saved = vec2();
 /** the constraints of the least-violation search, rebuilt per step */
 let _solve_projected = createHalfPlanes(64);
 

@@ -20,6 +20,7 @@
  * obstacle's bounding circle within their reach instead, and record what they need themselves.
  */
 import type { ShapeGeometry } from '../math/shapes';
+import { vec2 } from '../math/vec2';
 import { type ObstacleSensor, rayCastObstacle } from '../physics/world';
 import { type CellTable, createCellTable, enterCell, findCell, resetCellTable } from '../spatial/cells';
 import { type CellGrid, cellColumn, cellRow, occupiedCell } from '../spatial/grid';
@@ -193,7 +194,7 @@ const _reach = { crowd: 0, near: 0 };
 const THREAT_RANGE = 12;
 /** seconds at full speed within which obstacles and walls are gathered for the velocity choice */
 const OBSTACLE_REACH_TIME = 1.5;
-const _sense_hit = { fraction: 1, normal: { x: 0, y: 0 } };
+const _sense_hit = { fraction: 1, normal: vec2() };
 
 const _sense_previous: Agent[] = [];
 

@@ -10,7 +10,7 @@
  * With the `'physics'` response it is not called and planck's plain (frictionless, inelastic)
  * response applies.
  */
-import type { ReadonlyVec2, Vec2 } from '../math/vec2';
+import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
 import { NO_SIDE, type Side, sideAwayFrom } from './agent';
 
 /** How units that touch are resolved: the sideways push, or planck's own contact response. */
@@ -28,7 +28,7 @@ export interface ContactUnit {
   readonly side: Side;
 }
 
-const _sideways_normal = { x: 0, y: 0 };
+const _sideways_normal = vec2();
 
 /**
  * The impulses (newton seconds) that redirect the closing velocity of two touching circles that
