@@ -19,7 +19,11 @@ export const MAX_SCENARIO_UNITS = MAX_UNITS;
 
 const finite = z.number();
 const positive = z.number().positive();
-const point = z.strictObject({ x: finite, y: finite });
+// The shape is built entry by entry, not written as an { x: ..., y: ... } literal: V8 gives every
+// two-field object literal named x and y one hidden-class tree, and a literal there holding
+// schemas turns its fields into general ones for all of them, planck's own vectors included
+// (each number written to one is then a fresh heap allocation; see math/vec2.ts).
+const point = z.strictObject(Object.fromEntries([['x', finite], ['y', finite]]) as { x: typeof finite; y: typeof finite });
 
 const unitSchema = z.strictObject({
   x: finite,
