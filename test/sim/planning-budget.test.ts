@@ -1,18 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { addObstacle, addUnit, createSimulation, getUnit, hasPendingOrders, issueOrder, lastTickTiming, listUnits, onSimulationEvent, stepSimulation, type SimulationEvent } from '../../src/index';
-import { createRandom } from '../../src/math/random';
+import { addObstacle, addUnit, createSimulation, getUnit, hasPendingOrders, issueOrder, lastTickTiming, listUnits, onSimulationEvent, type Simulation, type SimulationEvent, stepSimulation } from '../../src/index';
+import { type Random, createRandom } from '../../src/math/random';
 import { LOOK_BUDGET, PLAN_BUDGET } from '../../src/sim/planning';
 import { internals } from '../support';
+
+/**
+ * `count` rocks placed at random in the square from `from` to `to` metres: circles of radius 1 to
+ * 3 m, or with `boxes`, about half of them rotated boxes.
+ */
+function scatterRocks(sim: Simulation, random: Random, count: number, from: number, to: number, boxes = false): void {
+  for (let k = 0; k < count; k++) {
+    const x = random.range(from, to);
+    const y = random.range(from, to);
+    if (boxes && random.next() >= 0.5) addObstacle(sim, { type: 'box', x, y, width: random.range(1, 10), height: random.range(1, 3), angle: random.range(0, Math.PI) });
+    else addObstacle(sim, { type: 'circle', x, y, radius: random.range(1, 3) });
+  }
+}
 
 describe('planning many orders at once', () => {
   it('50 group orders in one tick are planned over several ticks, each within the budget, while every unit already walks', () => {
     const random = createRandom(3);
     const sim = createSimulation({ width: 400, height: 400 });
-    for (let k = 0; k < 300; k++) {
-      const x = random.range(60, 380);
-      const y = random.range(60, 380);
-      addObstacle(sim, { type: 'circle', x, y, radius: random.range(1, 3) });
-    }
+    scatterRocks(sim, random, 300, 60, 380);
     const groups = Array.from({ length: 50 }, (_, g) =>
       Array.from({ length: 4 }, (_, k) => addUnit(sim, { x: 8 + (g % 10) * 4 + (k % 2) * 1.2, y: 8 + Math.floor(g / 10) * 4 + Math.floor(k / 2) * 1.2 })),
     );
@@ -47,7 +56,7 @@ describe('planning many orders at once', () => {
     // the ground it could reach in one tick: some 21 million cells of work here.
     const random = createRandom(5);
     const sim = createSimulation({ width: 300, height: 300 });
-    for (let k = 0; k < 200; k++) addObstacle(sim, { type: 'circle', x: random.range(40, 260), y: random.range(40, 260), radius: random.range(1, 3) });
+    scatterRocks(sim, random, 200, 40, 260);
     addObstacle(sim, { type: 'box', x: 270, y: 264, width: 13, height: 1 });
     addObstacle(sim, { type: 'box', x: 270, y: 276, width: 13, height: 1 });
     addObstacle(sim, { type: 'box', x: 264, y: 270, width: 1, height: 13 });
@@ -91,12 +100,7 @@ describe('planning many orders at once', () => {
     // reached, and the planner makes it the next tick.
     const random = createRandom(1);
     const sim = createSimulation({ width: 200, height: 200 });
-    for (let k = 0; k < 150; k++) {
-      const x = random.range(30, 190);
-      const y = random.range(30, 190);
-      if (random.next() < 0.5) addObstacle(sim, { type: 'circle', x, y, radius: random.range(1, 3) });
-      else addObstacle(sim, { type: 'box', x, y, width: random.range(1, 10), height: random.range(1, 3), angle: random.range(0, Math.PI) });
-    }
+    scatterRocks(sim, random, 150, 30, 190, true);
     const ids = Array.from({ length: 20 }, (_, k) => addUnit(sim, { x: 8 + (k % 5) * 1.5, y: 8 + Math.floor(k / 5) * 1.5 }));
     issueOrder(sim, { kind: 'move', unitIds: ids, target: { x: 185, y: 185 } });
     const map = internals(sim).navMap;
