@@ -668,7 +668,8 @@ function gatherObstacles(world: SenseWorld, agent: Agent, sensing: Sensing, conf
   const reach = agent.radius + config.avoidClearance + agent.maxSpeed * Math.min(config.avoidHorizon, OBSTACLE_REACH_TIME);
   const { x, y } = agent.position;
   const list = sensing.obstacles;
-  const count = obstaclesInBox(world, x - reach, y - reach, x + reach, y + reach);
+  // (on open ground the query is not made at all: its four bounds would each be boxed on the heap)
+  const count = world.obstacles.length === 0 ? 0 : obstaclesInBox(world, x - reach, y - reach, x + reach, y + reach);
   for (let k = 0; k < count; k++) {
     const shape = world.obstacles[_sense_near[k]!]!.geometry;
     if (shape.maxX < x - reach || shape.minX > x + reach || shape.maxY < y - reach || shape.minY > y + reach) continue;
