@@ -987,7 +987,13 @@ function fieldFor(route: Route, tile: number): Int32Array | undefined {
  */
 interface Looks {
   deadline: number;
-  readonly refused: Array<{ readonly route: Route; readonly tile: number }>;
+  readonly refused: RouteTile[];
+}
+
+/** One tile of one route (a tile to make for it). */
+export interface RouteTile {
+  readonly route: Route;
+  readonly tile: number;
 }
 
 const looksByMap = new WeakMap<NavMap, Looks>();
@@ -1021,10 +1027,15 @@ function looksSpent(map: NavMap): boolean {
   return map.work >= looksOf(map).deadline;
 }
 
-/** Takes the tiles questions were refused since the last call (see limitLooks), in the order refused. */
-export function refusedTiles(map: NavMap): Array<{ readonly route: Route; readonly tile: number }> {
+/**
+ * Moves the tiles questions were refused since the last call (see limitLooks) to the front of
+ * `queue`, in the order refused.
+ */
+export function takeRefusedTiles(map: NavMap, queue: RouteTile[]): void {
   const refused = looksOf(map).refused;
-  return refused.splice(0, refused.length);
+  if (refused.length === 0) return;
+  queue.unshift(...refused);
+  refused.length = 0;
 }
 
 /**
@@ -1036,14 +1047,16 @@ export function cellCost(route: Route, column: number, row: number, reach = Infi
   const map = route.layer.map;
   if (!route.hasGoal || column < 0 || row < 0 || column >= map.columns || row >= map.rows) return Infinity;
   const tile = tileOf(map, column, row);
-  // a cell of a made tile with a length: read as it is (the way down a route asks this most)
-  const made = route.fields.get(tile);
-  const known = made === undefined ? UNREACHED : made[(row % TILE_CELLS) * TILE_CELLS + (column % TILE_CELLS)]!;
-  if (known !== UNREACHED) return metres(known) <= reach ? metres(known) : Infinity;
-  const field = fieldFor(route, tile);
-  if (field === undefined) return Infinity;
-  widenForCell(route, tile, column, row, looksOf(map).deadline, reach);
-  const cost = metres(route.fields.get(tile)![(row % TILE_CELLS) * TILE_CELLS + (column % TILE_CELLS)]!);
+  const local = (row % TILE_CELLS) * TILE_CELLS + (column % TILE_CELLS);
+  // a cell of a made tile with a length is read as it is (the way down a route asks this most);
+  // else the tile is made, and the search widened round the cell, if allowed
+  let field = route.fields.get(tile);
+  if (field === undefined || field[local] === UNREACHED) {
+    if (fieldFor(route, tile) === undefined) return Infinity;
+    widenForCell(route, tile, column, row, looksOf(map).deadline, reach);
+    field = route.fields.get(tile)!;
+  }
+  const cost = metres(field[local]!);
   return cost <= reach ? cost : Infinity;
 }
 

@@ -9,7 +9,7 @@ import { hypot } from '../math/exact';
 import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
 import { signedDistance } from '../math/shapes';
 import { MAX_CLEARANCE, NAV_CELL, TILE_SIZE, bestFreeCell, columnOf, fillRoomsAround, obstaclesNear, rowOf, tileOf } from '../nav/navmap';
-import { NEAR_COST, type Route, cellCost, createRoute, isExhausted, isUsable, limitLooks, navLayer, prepareCell, preparePoint, prepareTile, refusedTiles, routeCost, unlimitLooks } from '../nav/route';
+import { NEAR_COST, type Route, cellCost, createRoute, isExhausted, isUsable, limitLooks, navLayer, prepareCell, preparePoint, prepareTile, routeCost, takeRefusedTiles, unlimitLooks } from '../nav/route';
 import { arrangeSlots, slotReach } from '../orders/formation';
 import { groupArrivalRadiusOf } from '../orders/orders';
 import { nowMs } from './clock';
@@ -30,8 +30,7 @@ export function applyPendingOrders(sim: SimulationState): void {
   sim.timing.planWork = 0;
   unlimitLooks(sim.navMap);
   // tiles the last tick's looks down routes were refused come first among the tiles ahead
-  const refused = refusedTiles(sim.navMap);
-  if (refused.length > 0) sim.tilesAhead.unshift(...refused);
+  takeRefusedTiles(sim.navMap, sim.tilesAhead);
   if (sim.pendingOrders.length > 0 || sim.planning.length > 0 || sim.routesStale || sim.tilesAhead.length > 0) plan(sim);
   limitLooks(sim.navMap, LOOK_BUDGET);
 }
@@ -115,7 +114,7 @@ function prepareTilesAhead(sim: SimulationState, deadline: number): void {
     route.ahead.delete(tile);
     done++;
   }
-  queue.splice(0, done);
+  if (done > 0) queue.splice(0, done);
 }
 
 /**

@@ -8,7 +8,7 @@
 import { type ObstacleShape, type ShapeGeometry, copyShape } from '../math/shapes';
 import type { ReadonlyVec2, Vec2 } from '../math/vec2';
 import type { NavMap } from '../nav/navmap';
-import type { Route } from '../nav/route';
+import type { Route, RouteTile } from '../nav/route';
 import type { MoveOrder, Order } from '../orders/orders';
 import type { ObstacleSensor, PhysicsWorld, UnitBody } from '../physics/world';
 import type { CellGrid } from '../spatial/grid';
@@ -79,12 +79,6 @@ export interface PlanJob {
   /** when no unit can reach the target: the search from where its first unit stood, for the
    * nearest point it can reach (kept while it takes several ticks) */
   fromUnit: Route | null;
-}
-
-/** A tile of a route that a unit walking it will soon need (see SimulationState.tilesAhead). */
-export interface TileAhead {
-  readonly route: Route;
-  readonly tile: number;
 }
 
 /** A unit's whole state. */
@@ -364,7 +358,7 @@ export interface SimulationState {
    * found not made when this tick's budget for looks was spent (nav/route.ts, limitLooks), then
    * those a look-ahead beyond their waypoints. The planner makes them with what its budget leaves,
    * the first kind first */
-  readonly tilesAhead: TileAhead[];
+  readonly tilesAhead: RouteTile[];
   /** whether every unit searches for neighbours on the next tick: a unit was added or removed,
    * or the strategy or its settings changed, so the neighbours found earlier may be gone, miss
    * one, or have been chosen by other rules */
