@@ -14,7 +14,7 @@ import { arrangeSlots, slotReach } from '../orders/formation';
 import { groupArrivalRadiusOf } from '../orders/orders';
 import { nowMs } from './clock';
 import { emit } from './events';
-import { IDLE, type PlanJob, type SimulationState, type Unit, newProgress, simulatedTime } from './state';
+import { IDLE, type PlanJob, type SimulationState, type Unit, moveTask, newProgress, simulatedTime } from './state';
 
 /** metres: formation slots keep at least this much space from obstacles */
 const SLOT_OBSTACLE_CLEARANCE = 0.1;
@@ -62,7 +62,7 @@ function plan(sim: SimulationState): void {
       unit.orderHeading.x = headingLength > 1e-9 ? (target.x - centroidX) / headingLength : 0;
       unit.orderHeading.y = headingLength > 1e-9 ? (target.y - centroidY) / headingLength : 0;
       unit.orderSize = units.length;
-      unit.task = { kind: 'move', orderId, target, stopRadius, group, route: null, waiting: true };
+      unit.task = moveTask(orderId, target, stopRadius, group, null, true);
       unit.waypointTick = -1;
       unit.ownRoute = null;
       unit.progress = newProgress();
@@ -307,8 +307,9 @@ export function routeOrdersInFlight(sim: SimulationState): void {
     // prepared by the planner within its budget, like any route after a change
     route.ready = false;
     for (const unit of units) {
-      if (unit.task.kind !== 'move') continue;
-      unit.task = { ...unit.task, route };
+      const task = unit.task;
+      if (task.kind !== 'move') continue;
+      unit.task = moveTask(task.orderId, task.target, task.stopRadius, task.group, route, task.waiting);
       unit.waypointTick = -1;
     }
   }
@@ -335,7 +336,7 @@ function assignMoveTasks(sim: SimulationState, units: Unit[], job: PlanJob, rout
     const blocked = route !== null && (rerouted || !isFreeGround(sim, target.x, target.y, unit.radius));
     const end = blocked ? vec2(route.goal.x, route.goal.y) : target;
     startWalking(unit);
-    unit.task = { kind: 'move', orderId, target: clampIntoWorld(sim, end, unit.radius), stopRadius, group: null, route, waiting: false };
+    unit.task = moveTask(orderId, clampIntoWorld(sim, end, unit.radius), stopRadius, null, route, false);
     aimAtTarget(unit);
     return true;
   }
@@ -367,7 +368,7 @@ function assignMoveTasks(sim: SimulationState, units: Unit[], job: PlanJob, rout
   if (short) return false;
   units.forEach((unit, index) => {
     startWalking(unit);
-    unit.task = { kind: 'move', orderId, target: clampIntoWorld(sim, slots[index]!, unit.radius), stopRadius, group, route, waiting: false };
+    unit.task = moveTask(orderId, clampIntoWorld(sim, slots[index]!, unit.radius), stopRadius, group, route, false);
     aimAtTarget(unit);
   });
   return true;

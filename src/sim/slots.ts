@@ -9,7 +9,7 @@
  * never trade back and forth. No pixi.js, no DOM.
  */
 import { hypot } from '../math/exact';
-import { type SimulationState, type Unit, newProgress } from './state';
+import { type SimulationState, type Unit, moveTask, newProgress } from './state';
 
 /** metres: a trade must shorten the two units' ways together by at least this much */
 const TRADE_GAIN = 0.5;
@@ -41,8 +41,8 @@ export function tradeSlots(sim: SimulationState): void {
       const now = hypot(mine.target.x - unit.position.x, mine.target.y - unit.position.y) + hypot(theirs.target.x - other.position.x, theirs.target.y - other.position.y);
       const traded = hypot(theirs.target.x - unit.position.x, theirs.target.y - unit.position.y) + hypot(mine.target.x - other.position.x, mine.target.y - other.position.y);
       if (traded > now - TRADE_GAIN) continue;
-      unit.task = { ...mine, target: theirs.target };
-      other.task = { ...theirs, target: mine.target };
+      unit.task = moveTask(mine.orderId, theirs.target, mine.stopRadius, mine.group, mine.route, mine.waiting);
+      other.task = moveTask(theirs.orderId, mine.target, theirs.stopRadius, theirs.group, theirs.route, theirs.waiting);
       startAfresh(unit);
       startAfresh(other);
     }

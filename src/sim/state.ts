@@ -47,6 +47,26 @@ export type UnitTask =
 
 export const IDLE: UnitTask = Object.freeze({ kind: 'idle' });
 
+/** A unit's task while it moves. */
+export type MoveTask = Extract<UnitTask, { kind: 'move' }>;
+
+/**
+ * Every move task is made here, fields in one order, so all share one V8 hidden class: the
+ * task is read by every phase for every unit, and tasks copied with a spread (`{ ...task, route }`)
+ * each took a shape of their own, which turned those reads polymorphic and made the optimised
+ * phases bail out.
+ */
+export function moveTask(
+  orderId: number,
+  target: Vec2,
+  stopRadius: number,
+  group: MoveTask['group'],
+  route: Route | null,
+  waiting: boolean,
+): MoveTask {
+  return { kind: 'move', orderId, target, stopRadius, group, route, waiting };
+}
+
 /** A unit's progress toward its target, for stuck recovery (see progress.ts). */
 export interface Progress {
   /** metres: the least remaining distance seen */
