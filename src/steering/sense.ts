@@ -637,7 +637,7 @@ function mayTouch(gap: number, rvx: number, rvy: number, config: SteeringConfig)
  */
 function considerUnit(sensing: Sensing, agent: Agent, other: Agent, gap: number, touchable: boolean, strategy: AvoidanceStrategy, config: SteeringConfig): void {
   if (touchable && strategy.isThreat(agent, other)) {
-    const fraction = relativeRayFraction(agent, other, config.avoidHorizon, config.avoidClearance);
+    const fraction = relativeRayFraction(agent, other, config);
     if (fraction >= 0) {
       offerNeighbour(sensing, other, fraction);
       const threat = sensing.threat;

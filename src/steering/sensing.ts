@@ -304,20 +304,26 @@ export function personalSpaceFraction(
 
 /**
  * When the agent will touch `other` if both keep their velocities, as a fraction of
- * `lookAheadTime`, or -1 when not within it.
+ * the look-ahead (`avoidHorizon` seconds), or -1 when not within it.
  *
  * The three rays along the agent's own velocity sample the band its disc sweeps; against a
  * static body that is the whole question. Against a moving unit it is the wrong one: a unit
  * walking out of the band reads as a threat, and one about to walk into it (a crosser, or the
  * unit ahead that is slower) is invisible until it is there. So units are tested in the other
  * unit's frame: one ray from the agent's centre along the relative velocity
- * (v_self - v_other) * lookAheadTime, against the other's disc grown by the agent's radius (the
- * exact band the three rays sample) and by `clearance` (personal space). A ray that starts
+ * (v_self - v_other) * avoidHorizon, against the other's disc grown by the agent's radius (the
+ * exact band the three rays sample) and by `avoidClearance` (personal space). A ray that starts
  * inside the personal space, or already touching, while the gap still closes hits at once
  * (fraction 0). Two units walking side by side at the same velocity never see each other; zero
  * relative velocity gives -1, never NaN.
+ *
+ * The two settings come in their object, not as numbers: V8 puts a fractional number on the heap
+ * each time one is handed to a call it does not inline, and this runs for thousands of pairs a
+ * tick.
  */
-export function relativeRayFraction(agent: Agent, other: Agent, lookAheadTime: number, clearance: number): number {
+export function relativeRayFraction(agent: Agent, other: Agent, config: Pick<SteeringConfig, 'avoidHorizon' | 'avoidClearance'>): number {
+  const lookAheadTime = config.avoidHorizon;
+  const clearance = config.avoidClearance;
   const contact = agent.radius + other.radius;
   const x = agent.position.x;
   const y = agent.position.y;

@@ -47,7 +47,7 @@ function pickAgainst(me: Agent, other: Agent, want: { x: number; y: number }, ho
 
 describe('which units are threats: the relative ray', () => {
   const { lookAheadTime, avoidClearance } = DEFAULT_STEERING_CONFIG;
-  const soonest = (me: Agent, other: Agent) => relativeRayFraction(me, other, lookAheadTime, avoidClearance);
+  const soonest = (me: Agent, other: Agent) => relativeRayFraction(me, other, { avoidHorizon: lookAheadTime, avoidClearance });
 
   it('sees a crosser that is not in my path yet but will be when I get there', () => {
     // 2 m ahead and 2 m to the right, coming north at my speed: both reach (2, 0) in 0.5 s

@@ -92,16 +92,18 @@ const QUEUE_LEAD_GAP = 0.02;
 const FOLLOW_SHARE = 1;
 
 /**
- * Whether `other`, at (dx, dy) from the agent, walks the agent's order ahead of it (along the
- * velocity it wants), held up (below half its max speed) and slower than the agent. The agent then
+ * Whether `other` walks the agent's order ahead of it (along the velocity it wants), held up (below half its max speed) and slower than the agent. The agent then
  * takes all of the avoidance: in a crowd the one ahead is held up by units the agent may not see,
  * and when the ones behind push, the crowd's weight reaches the front (two blocks of 200 meeting
  * head-on pressed into each other and one carried the other back). Only in the open: by walls and
  * in gaps the one ahead is slowed by what the agent sees too, and the queues at passages
  * (isQueuedBehind) order them there.
  */
-function isSlowerAhead(agent: Agent, other: Agent, dx: number, dy: number, preferred: { x: number; y: number }): boolean {
-  if (other.groupId !== agent.groupId || agent.groupId === 0 || dx * preferred.x + dy * preferred.y <= 0) return false;
+function isSlowerAhead(agent: Agent, other: Agent, preferred: { x: number; y: number }): boolean {
+  if (other.groupId !== agent.groupId || agent.groupId === 0) return false;
+  const dx = other.position.x - agent.position.x;
+  const dy = other.position.y - agent.position.y;
+  if (dx * preferred.x + dy * preferred.y <= 0) return false;
   const otherSpeedSq = other.velocity.x * other.velocity.x + other.velocity.y * other.velocity.y;
   return isHeldUp(other) && otherSpeedSq < agent.velocity.x * agent.velocity.x + agent.velocity.y * agent.velocity.y;
 }
@@ -110,7 +112,7 @@ function isSlowerAhead(agent: Agent, other: Agent, dx: number, dy: number, prefe
 const OFF_COURSE = 0.5;
 
 /**
- * Whether `other`, a unit of the agent's order at (dx, dy) from it, moves off the course it wants
+ * Whether `other`, a unit of the agent's order, moves off the course it wants
  * (it wanted on the last tick, along where it now moves, OFF_COURSE m/s less than its speed: it is
  * braking, turning back past its slot, or swerving round someone) with the agent behind it along
  * its motion. The agent then takes all of the avoidance: the one ahead cannot brake or turn while
@@ -119,8 +121,10 @@ const OFF_COURSE = 0.5;
  * on the line it swerved to. Read the same way from both units (from the velocity and the wanted
  * velocity the other publishes), so the pair agrees who gives way.
  */
-function isOffCourseAhead(agent: Agent, other: Agent, dx: number, dy: number): boolean {
+function isOffCourseAhead(agent: Agent, other: Agent): boolean {
   if (other.groupId !== agent.groupId || agent.groupId === 0) return false;
+  const dx = other.position.x - agent.position.x;
+  const dy = other.position.y - agent.position.y;
   const { x: vx, y: vy } = other.velocity;
   if (dx * vx + dy * vy <= 0) return false;
   const speed = Math.sqrt(vx * vx + vy * vy);
@@ -416,6 +420,17 @@ function bindingSide(planes: HalfPlanes, choice: { x: number; y: number }): Side
   return side;
 }
 const _rays_point = vec2();
+
+/**
+ * The numbers the obstacle planes of one unit share (metres, seconds). They and the other numbers
+ * the choice hands to its helpers travel in objects: V8 puts a fractional number on the heap each
+ * time one is passed to a call it does not inline, hundreds of thousands a tick in a big crowd.
+ */
+interface ObstacleTerms {
+  clearance: number;
+  horizon: number;
+}
+const _rays_obstacleTerms: ObstacleTerms = { clearance: 0.5, horizon: 0.5 };
 /** the legs of the shape at hand: left x, y, right x, y (see tangentLegs) */
 const _rays_legs = new Float64Array(4);
 /** by plane index: 1 where an obstacle's plane is a leg, its nearest point's plane kept beside it
@@ -423,10 +438,12 @@ const _rays_legs = new Float64Array(4);
 const _rays_fallback = new Uint8Array(_rays_planes.offset.length);
 const _rays_fallbackPlanes = new Float64Array(3 * _rays_planes.offset.length);
 const _rays_choice = vec2();
+/** the velocity the solve aims at (handed over in a vector: see addObstaclePlane) */
+const _rays_want = vec2();
 
 /**
  * Adds the half-plane an obstacle or wall leaves: velocities that cannot bring the agent within
- * `clearance` of it in `horizon` seconds (the shape is convex, so its distance cannot fall faster
+ * `terms.clearance` of it in `terms.horizon` seconds (the shape is convex, so its distance cannot fall faster
  * than along the outward normal at its nearest point). Nothing when no velocity within max speed
  * could reach it.
  *
@@ -439,7 +456,8 @@ const _rays_choice = vec2();
  * held. The nearest point's plane is remembered (`_rays_fallback`) for when a leg leaves too little
  * room (see the solve).
  */
-function addObstaclePlane(planes: HalfPlanes, agent: Agent, shape: Parameters<typeof nearestBoundaryPoint>[0], clearance: number, horizon: number, want: ReadonlyVec2): void {
+function addObstaclePlane(planes: HalfPlanes, agent: Agent, shape: Parameters<typeof nearestBoundaryPoint>[0], terms: Readonly<ObstacleTerms>, want: ReadonlyVec2): void {
+  const { clearance, horizon } = terms;
   const { x, y } = agent.position;
   const distance = nearestBoundaryPoint(shape, x, y, _rays_point);
   let nx = x - _rays_point.x;
@@ -473,14 +491,14 @@ function addObstaclePlane(planes: HalfPlanes, agent: Agent, shape: Parameters<ty
 }
 
 /**
- * The velocity nearest (wantX, wantY) that the planes allow, into _rays_choice. When they cannot
+ * The velocity nearest `want` that the planes allow, into _rays_choice. When they cannot
  * all be kept and an obstacle's plane is one of its legs, solved again with those legs' nearest
  * point planes: a leg allows no velocity into the shape's shadow, even a slow one backing along
  * its side, and in a door two legs leave a wedge through it only, which a unit coming the other
  * way closed (the doorway with legs alone: 1 unit of 200 arrived over seeds 1-5).
  */
-function solveWithFallback(planes: HalfPlanes, maxSpeed: number, wantX: number, wantY: number): void {
-  if (solveVelocity(planes, maxSpeed, wantX, wantY, _rays_choice)) return;
+function solveWithFallback(planes: HalfPlanes, maxSpeed: number, want: ReadonlyVec2): void {
+  if (solveVelocity(planes, maxSpeed, want.x, want.y, _rays_choice)) return;
   let swapped = false;
   for (let index = 0; index < planes.hard; index++) {
     if (_rays_fallback[index] !== 1) continue;
@@ -489,7 +507,7 @@ function solveWithFallback(planes: HalfPlanes, maxSpeed: number, wantX: number, 
     planes.offset[index] = _rays_fallbackPlanes[3 * index + 2]!;
     swapped = true;
   }
-  if (swapped) solveVelocity(planes, maxSpeed, wantX, wantY, _rays_choice);
+  if (swapped) solveVelocity(planes, maxSpeed, want.x, want.y, _rays_choice);
 }
 
 export const raysAvoidance: AvoidanceStrategy = {
@@ -509,9 +527,10 @@ export const raysAvoidance: AvoidanceStrategy = {
     clearHalfPlanes(planes);
     // personal space from obstacles, but never more than the way left to the target (a slot may
     // lie close to a wall)
-    const obstacleClearance = Math.max(0, Math.min(config.avoidClearance, agent.distanceToTarget - config.arrivalTolerance));
+    _rays_obstacleTerms.clearance = Math.max(0, Math.min(config.avoidClearance, agent.distanceToTarget - config.arrivalTolerance));
+    _rays_obstacleTerms.horizon = Math.min(config.avoidHorizon, OBSTACLE_HORIZON);
     for (let index = 0; index < sensing.obstacleCount; index++) {
-      addObstaclePlane(planes, agent, sensing.obstacles[index]!, obstacleClearance, Math.min(config.avoidHorizon, OBSTACLE_HORIZON), preferred);
+      addObstaclePlane(planes, agent, sensing.obstacles[index]!, _rays_obstacleTerms, preferred);
     }
     // no obstacle or wall near: see isSlowerAhead
     const openGround = sensing.obstacleCount === 0;
@@ -550,7 +569,7 @@ export const raysAvoidance: AvoidanceStrategy = {
       // usual)
       const behind =
         (agent.queueSingleFile && isQueuedBehind(other, agent)) ||
-        (openGround && (isSlowerAhead(agent, other, dx, dy, preferred) || (isOffCourseAhead(agent, other, dx, dy) && !isOffCourseAhead(other, agent, -dx, -dy))));
+        (openGround && (isSlowerAhead(agent, other, preferred) || (isOffCourseAhead(agent, other) && !isOffCourseAhead(other, agent))));
       const crossing = ordersCross(agent, other) && !nearDoor(agent) && !nearDoor(other);
       const passOn = crossing ? RIGHT : NO_SIDE;
       const pairShare = behind ? FOLLOW_SHARE : crossing && sharesByRuleOfRoad(agent, other) ? sharedBy(agent, other, givesWayTo(agent, other) ? GIVE_WAY_PART : 1 - GIVE_WAY_PART) : share;
@@ -598,7 +617,9 @@ export const raysAvoidance: AvoidanceStrategy = {
       wantX *= AIM_BEYOND;
       wantY *= AIM_BEYOND;
     }
-    solveWithFallback(planes, agent.maxSpeed, wantX, wantY);
+    _rays_want.x = wantX;
+    _rays_want.y = wantY;
+    solveWithFallback(planes, agent.maxSpeed, _rays_want);
     const gain = agent.mass / config.responseTime;
     out.force.x = (_rays_choice.x - preferred.x) * gain;
     out.force.y = (_rays_choice.y - preferred.y) * gain;
