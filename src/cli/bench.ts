@@ -1,11 +1,14 @@
 /**
- * npm run --silent bench -- [--json] [--avoidance NAME] [--response NAME] [--steering JSON] [--units 250,500] [--army 5000:500] [--ticks N]
+ * npm run --silent bench -- [--json] [--avoidance NAME] [--response NAME] [--steering JSON] [--units 250,500] [--army 5000:500] [--ticks N] [--detour off]
  *
  * Median wall-clock milliseconds per tick while two square groups cross head-on (the scenario
  * `buildBenchCrossing` builds), for several unit counts. `msPerTick` is the whole tick (controller + physics); `msPerTickPhysicsOnly`
  * is planck's `world.step` alone, timed inside the same ticks, so both figures see the same bodies
  * in the same states; `ratio` = msPerTick / msPerTickPhysicsOnly; `msSense` and `msDecide` are the
- * controller's two big phases in the same ticks. With --json: one JSON object per line. Measure on a quiet machine and read medians, not single runs.
+ * controller's two big phases in the same ticks. `msDetour` (unless `--detour off`) is DetourCrowd's
+ * step on the same scenario (src/cli/detour.ts, set up as for `compare`), for the cost of the system
+ * a game would use instead. With --json: one JSON object per line. Measure on a quiet machine and
+ * read medians, not single runs.
  *
  * `--army TOTAL:MOVING` (default 5000:500; '' for none): the same crossing of MOVING units with
  * the rest standing beside their lane, as most of an RTS army does; standing units sleep, so the
@@ -31,6 +34,7 @@ import { createScenarioSimulation } from '../scenarios/run';
 import { type Scenario, parseScenario } from '../scenarios/schema';
 import { addObstacle, addUnit, createSimulation, hasPendingOrders, issueOrder, lastTickTiming, listUnits, stepSimulation } from '../sim/simulation';
 import { MAX_WORLD_SIZE, checkOneOf } from '../sim/validate';
+import { timeDetourTicks } from './detour';
 import { integerOption, numberOption, steeringOption } from './report';
 import type { SteeringConfig } from '../steering/config';
 import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
@@ -47,6 +51,9 @@ export interface BenchRow {
    * slot trades) */
   msSense: number;
   msDecide: number;
+  /** DetourCrowd's `crowd.update` on the same scenario over as many ticks (median; unless
+   * `--detour off`): the system a game would use instead, whose step is the whole of its crowd */
+  msDetour?: number;
 }
 
 /** Runs `warmupTicks`, then measures `ticks` ticks (the groups meet within them). */
@@ -271,6 +278,11 @@ export function burstBenchmark(orders = 50, groupSize = 4, size = 500, obstacles
   };
 }
 
+/** The DetourCrowd cell of a tick row's table line ('' when it was not measured). */
+function detourCell(row: BenchRow): string {
+  return row.msDetour === undefined ? '' : ` ${row.msDetour.toFixed(2)} |`;
+}
+
 /** times the burst of orders is measured */
 const BURST_RUNS = 3;
 
@@ -314,12 +326,14 @@ then the planning cost of group moves on big rocky maps.
   --steering JSON       re-tune the controller for the tick rows, e.g. '{"passAside": 0}'
   --json                one JSON object per row (the planning rows only with --plan)
   --plan                with --json, also the planning rows
+  --detour on|off       time DetourCrowd's step on the same head-on and army scenarios beside each
+                        row (default on)
   -h, --help            print this and exit`;
 
 /** Runs the command line; the exit code (usage and bad options: 2, on standard error). */
-export function main(argv: string[]): number {
+export async function main(argv: string[]): Promise<number> {
   try {
-    run(argv);
+    await run(argv);
     return 0;
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}\n`);
@@ -327,7 +341,7 @@ export function main(argv: string[]): number {
   }
 }
 
-function run(argv: string[]): void {
+async function run(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -341,6 +355,7 @@ function run(argv: string[]): void {
       ticks: { type: 'string', default: '300' },
       plan: { type: 'boolean', default: false },
       steering: { type: 'string' },
+      detour: { type: 'string', default: 'on' },
     },
   });
   if (values.help) {
@@ -351,29 +366,32 @@ function run(argv: string[]): void {
   const response = checkOneOf(values.response, '--response', COLLISION_RESPONSES);
   const ticks = integerOption(values.ticks, '--ticks', 1)!;
   const steering = steeringOption(values.steering);
+  const detour = checkOneOf(values.detour, '--detour', ['on', 'off'] as const) === 'on';
   const tickOptions: TickOptions = { avoidance, response, ticks, warmupTicks: 30, ...(steering === undefined ? {} : { steering }) };
   const counts = values.units.split(',').map((text, index) => integerOption(text, `--units[${index}]`, 2)!);
   const armies = values.army === '' ? [] : values.army.split(',').map((text, index) => armyOption(text, index));
   const openSizes = values.open === '' ? [] : values.open.split(',').map((text, index) => numberOption(text, `--open[${index}]`, OPEN_MAP_MIN, MAX_WORLD_SIZE)!);
   if (!values.json) {
     console.log(`avoidance ${avoidance}, response ${response}: median of ${ticks} ticks after 30 warm-up ticks\n`);
-    console.log('| units | ms/tick | ms/tick physics only | ratio | sense | decide |');
-    console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
+    console.log(`| units | ms/tick | ms/tick physics only | ratio | sense | decide |${detour ? ' DetourCrowd ms/tick |' : ''}`);
+    console.log(`| ---: | ---: | ---: | ---: | ---: | ---: |${detour ? ' ---: |' : ''}`);
   }
   for (const units of counts) {
     const row = benchmark(units, tickOptions);
+    if (detour) row.msDetour = await timeDetourTicks(buildBenchCrossing(units), tickOptions.warmupTicks, ticks);
     if (values.json) console.log(JSON.stringify(row));
-    else console.log(`| ${row.units} | ${row.msPerTick.toFixed(2)} | ${row.msPerTickPhysicsOnly.toFixed(2)} | ${row.ratio.toFixed(2)} | ${row.msSense.toFixed(2)} | ${row.msDecide.toFixed(2)} |`);
+    else console.log(`| ${row.units} | ${row.msPerTick.toFixed(2)} | ${row.msPerTickPhysicsOnly.toFixed(2)} | ${row.ratio.toFixed(2)} | ${row.msSense.toFixed(2)} | ${row.msDecide.toFixed(2)} |${detourCell(row)}`);
   }
   if (armies.length > 0 && !values.json) {
     console.log('\nstanding armies: the same crossing with most units standing beside its lane (they sleep):\n');
-    console.log('| units | moving | asleep | ms/tick | ms/tick physics only | ratio | sense | decide |');
-    console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    console.log(`| units | moving | asleep | ms/tick | ms/tick physics only | ratio | sense | decide |${detour ? ' DetourCrowd ms/tick |' : ''}`);
+    console.log(`| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |${detour ? ' ---: |' : ''}`);
   }
   for (const [units, moving] of armies) {
     const row = armyBenchmark(units, moving, tickOptions);
+    if (detour) row.msDetour = await timeDetourTicks(buildBenchArmy(units, moving), tickOptions.warmupTicks, ticks);
     if (values.json) console.log(JSON.stringify(row));
-    else console.log(`| ${row.units} | ${row.moving} | ${row.asleep} | ${row.msPerTick.toFixed(2)} | ${row.msPerTickPhysicsOnly.toFixed(2)} | ${row.ratio.toFixed(2)} | ${row.msSense.toFixed(2)} | ${row.msDecide.toFixed(2)} |`);
+    else console.log(`| ${row.units} | ${row.moving} | ${row.asleep} | ${row.msPerTick.toFixed(2)} | ${row.msPerTickPhysicsOnly.toFixed(2)} | ${row.ratio.toFixed(2)} | ${row.msSense.toFixed(2)} | ${row.msDecide.toFixed(2)} |${detourCell(row)}`);
   }
   if (openSizes.length > 0 && !values.json) {
     console.log(`\nopen maps: ${OPEN_MAP_UNITS} units crossing in the middle of an empty map (the cost must not depend on its size):\n`);
@@ -413,5 +431,13 @@ function run(argv: string[]): void {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  process.exitCode = main(process.argv.slice(2));
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
 }

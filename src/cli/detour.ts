@@ -27,7 +27,7 @@
 import { Crowd, type NavMesh, Raw, init } from '@recast-navigation/core';
 import { generateSoloNavMesh } from '@recast-navigation/generators';
 import { type ObstacleShape, boxCorners } from '../math/shapes';
-import { type ScenarioMetrics, createMetricsRecorder, finishMetrics, goalArrivalRadii, recordTick } from '../scenarios/metrics';
+import { type ScenarioMetrics, createMetricsRecorder, finishMetrics, goalArrivalRadii, median, recordTick } from '../scenarios/metrics';
 import { type Scenario, obstacleTimeline } from '../scenarios/schema';
 
 export interface DetourOptions {
@@ -344,6 +344,35 @@ export async function runDetourScenario(scenario: Scenario, options: DetourOptio
       if (changesMade === scenario.changes.length && settled(scenario, run.agents, positions, reached, arrivalRadius)) break;
     }
     return { scenario: scenario.name, avoidance: 'detour', response: 'detour', seed: scenario.seed, ...finishMetrics(recorder) };
+  } finally {
+    run.destroy();
+  }
+}
+
+/**
+ * DetourCrowd's cost on a scenario: the median wall-clock milliseconds of `crowd.update` over
+ * `ticks` ticks after `warmupTicks`, with the same setup as `runDetourScenario` (changes to the
+ * obstacles are not played: the bench's scenarios have none). This is DetourCrowd's whole step:
+ * its neighbour queries, path corridors, avoidance sampling, integration and collision handling,
+ * against which the project's own tick (controller and planck's step) is set in `npm run bench`.
+ */
+export async function timeDetourTicks(scenario: Scenario, warmupTicks: number, ticks: number): Promise<number> {
+  await initDetour();
+  const positions = new Float64Array(2 * scenario.units.length);
+  scenario.units.forEach((unit, index) => {
+    positions[2 * index] = unit.x;
+    positions[2 * index + 1] = unit.y;
+  });
+  const run = startCrowd(scenario, scenario.obstacles, positions, null, true);
+  try {
+    for (let tick = 0; tick < warmupTicks; tick++) run.crowd.update(DETOUR_DT);
+    const times: number[] = [];
+    for (let tick = 0; tick < ticks; tick++) {
+      const start = performance.now();
+      run.crowd.update(DETOUR_DT);
+      times.push(performance.now() - start);
+    }
+    return median(times);
   } finally {
     run.destroy();
   }

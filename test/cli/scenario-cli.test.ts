@@ -185,7 +185,7 @@ describe('--help', () => {
     const commands: Array<[string, (argv: string[]) => number | Promise<number>, string[]]> = [
       ['scenario', scenarioMain, ['--avoidance', '--response', '--seed', '--units', '--duration', '--json', '--trace', '--export', '--list']],
       ['compare', compareMain, ['--only', '--avoidance', '--response', '--seeds', '--jobs', '--steering', '--json', '--out', '--svg', '--from']],
-      ['bench', benchMain, ['--units', '--army', '--open', '--ticks', '--avoidance', '--response', '--steering', '--json', '--plan']],
+      ['bench', benchMain, ['--units', '--army', '--open', '--ticks', '--avoidance', '--response', '--steering', '--json', '--plan', '--detour']],
       ['bench:page', benchPageMain, ['--units', '--seconds', '--json']],
       ['trace-plot', tracePlotMain, ['--units', '--seed', '--every']],
     ];
@@ -207,7 +207,16 @@ describe('--help', () => {
     expect(badTuning.stderr).toContain('--steering: steering.passAside');
     const tuned = cli('bench', ['--units', '4', '--army', '', '--open', '', '--ticks', '2', '--json', '--steering', '{"passAside": 0}']);
     expect(tuned.status, tuned.stderr).toBe(0);
-    expect(JSON.parse(tuned.stdout.trim())).toMatchObject({ units: 4 });
+    const tunedRow = JSON.parse(tuned.stdout.trim());
+    expect(tunedRow).toMatchObject({ units: 4 });
+    // beside each row, DetourCrowd's step on the same scenario (a real WASM crowd, timed)
+    expect(tunedRow.msDetour).toBeGreaterThan(0);
+    const withoutDetour = cli('bench', ['--units', '4', '--army', '', '--open', '', '--ticks', '2', '--json', '--detour', 'off']);
+    expect(withoutDetour.status, withoutDetour.stderr).toBe(0);
+    expect(JSON.parse(withoutDetour.stdout.trim())).not.toHaveProperty('msDetour');
+    const badDetour = await inProcess(benchMain, ['--units', '4', '--detour', 'maybe']);
+    expect(badDetour.status).toBe(2);
+    expect(badDetour.stderr).toContain('--detour');
     // and as npm runs it: the exit code reaches the shell
     const spawned = cli('bench', ['--no-such-option']);
     expect(spawned.status).toBe(2);
