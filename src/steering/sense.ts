@@ -604,8 +604,7 @@ function senseCell(
     const otherRadius = radius[k]!;
     const near = _reach.crowd + otherRadius;
     if (distanceSq < near * near) {
-      const other = units[grid.order[k]!]!;
-      accumulateCrowding(sensing.crowding, agent, other.id, other.position, otherRadius, config);
+      accumulateCrowding(sensing.crowding, agent, units[grid.order[k]!]!, config);
     }
     if (mode === CIRCLES) {
       const other = units[grid.order[k]!]!;
