@@ -21,8 +21,11 @@ import {
 import { buildBenchArmy } from '../../src/scenarios/builtins';
 import { createScenarioSimulation } from '../../src/scenarios/run';
 import { createCellGrid, sortIntoCells } from '../../src/spatial/grid';
+import { type Agent, NO_SIDE } from '../../src/steering/agent';
+import { DEFAULT_STEERING_CONFIG } from '../../src/steering/config';
 import { type SenseWorld, createUnitPack, packUnits, senseUnit } from '../../src/steering/sense';
 import { type Sensing, createSensing } from '../../src/steering/sensing';
+import { raysAvoidance } from '../../src/steering/strategies/rays';
 import { internals, runTicks, speedOf } from '../support';
 
 
@@ -219,5 +222,63 @@ describe('the pruned neighbour search', () => {
     expect(compared).toBe(200);
     // the lane has met: most movers have a unit threat to answer
     expect(threats).toBeGreaterThan(100);
+  });
+});
+
+describe('a unit pressed against the agent', () => {
+  it('stays among its neighbours when a column coming at it fills the list with threats', () => {
+    // a standing unit with another standing 4 cm north of it (neither closing in on the other),
+    // and twelve units of a column 7 to 13 m west coming east at it: each a threat within the
+    // look-ahead, keyed below 1. The pressed one, not a threat, is keyed by its gap, but inside
+    // personal space among the threats about to touch, so it is not crowded out of the ten.
+    const agentOf = (id: number, x: number, y: number, vx: number): Agent => ({
+      id,
+      radius: 0.5,
+      mass: 15.7,
+      maxSpeed: 4,
+      maxForce: 251,
+      avoidSide: NO_SIDE,
+      groupId: vx === 0 ? 0 : 1,
+      distanceToTarget: Infinity,
+      queueRank: Infinity,
+      queueSingleFile: false,
+      doorDistance: Infinity,
+      orderHeading: { x: vx === 0 ? 0 : 1, y: 0 },
+      orderSize: vx === 0 ? 0 : 12,
+      lean: 0,
+      wanted: { x: vx, y: 0 },
+      position: { x, y },
+      velocity: { x: vx, y: 0 },
+    });
+    const standing = agentOf(1, 30, 15, 0);
+    const pressed = agentOf(2, 30, 16.04, 0);
+    const column = Array.from({ length: 12 }, (_, k) => agentOf(3 + k, 22 - 1.2 * Math.floor(k / 2), k % 2 === 0 ? 14.6 : 15.4, 4));
+    const units = [standing, pressed, ...column];
+    const world: SenseWorld = {
+      units,
+      grid: createCellGrid(60, 30, 2),
+      obstacles: [],
+      walls: [],
+      castUnitRay: () => undefined,
+      pack: createUnitPack(),
+      obstacleVersion: 0,
+      maxRadius: 0.5,
+      maxSpeed: 4,
+    };
+    const centres = new Float64Array(units.flatMap((unit) => [unit.position.x, unit.position.y]));
+    const motion = new Float64Array(units.flatMap((unit) => [unit.velocity.x, unit.velocity.y, unit.radius]));
+    sortIntoCells(world.grid, centres, units.length);
+    packUnits(world, centres, motion);
+    const sensing = createSensing();
+    senseUnit(world, standing, sensing, raysAvoidance, DEFAULT_STEERING_CONFIG, true, true);
+    const listed = sensing.neighbours.slice(0, sensing.neighbourCount);
+    const keys = sensing.neighbourKeys.slice(0, sensing.neighbourCount);
+    expect(sensing.neighbourCount).toBe(10);
+    // the list is full of the column's units, every one a threat
+    expect(listed.filter((unit) => unit.groupId === 1).length).toBe(9);
+    expect(keys.every((key) => key < 1)).toBe(true);
+    // and the pressed unit is in it, first: nothing of the column is as near
+    expect(listed[0]).toBe(pressed);
+    expect(keys[0]).toBeCloseTo(0.04 / (DEFAULT_STEERING_CONFIG.avoidHorizon * 8), 9);
   });
 });
