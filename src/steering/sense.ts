@@ -614,7 +614,7 @@ function senseCell(
     if (mode !== RAYS) continue;
     const gap = Math.sqrt(distanceSq) - agent.radius - otherRadius;
     const touchable = mayTouch(gap, avx - vx[k]!, avy - vy[k]!, config);
-    if (!touchable && (gap >= _reach.near || nearKey(gap, config) >= neighbourCutoff(sensing))) continue;
+    if (!touchable && (gap >= _reach.near || nearKey(agent, gap, config) >= neighbourCutoff(sensing))) continue;
     considerUnit(sensing, agent, units[grid.order[k]!]!, gap, touchable, strategy, config);
   }
 }
@@ -646,20 +646,22 @@ function considerUnit(sensing: Sensing, agent: Agent, other: Agent, gap: number,
       return;
     }
   }
-  if (gap < _reach.near) offerNeighbour(sensing, other, nearKey(gap, config));
+  if (gap < _reach.near) offerNeighbour(sensing, other, nearKey(agent, gap, config));
 }
 
 /**
  * The key of a neighbour that is not a threat, `gap` metres away: 1 and more, by its gap, after
- * every threat; but inside the agent's personal space (`avoidClearance`) among the threats about
- * to touch. A unit pressed against the agent matters whatever its motion: a standing unit making
- * way for a column, its list full of the column's units metres off, dropped the one standing 4 cm
- * beside it (it was moving away from it) and stepped into it. Only units within the separation
- * reach can be that near, and the search never rules those cells out, so the pruning stays exact.
+ * every threat; but for a standing agent, one inside its personal space (`avoidClearance`) comes
+ * among the threats about to touch. A standing unit making way for a column, its list full of the
+ * column's units metres off, dropped the one standing 4 cm beside it (it was not closing on it)
+ * and stepped into it. Units on the move keep the plain key: in a crowd pressing through a door,
+ * their own pressed neighbours taking slots slowed the last of them (docs/controller.md). Only
+ * units within the separation reach can be that near, and the search never rules those cells
+ * out, so the pruning stays exact.
  */
-function nearKey(gap: number, config: SteeringConfig): number {
+function nearKey(agent: Agent, gap: number, config: SteeringConfig): number {
   const fraction = Math.max(0, gap) / _reach.near;
-  return gap < config.avoidClearance ? fraction : 1 + fraction;
+  return agent.groupId === 0 && gap < config.avoidClearance ? fraction : 1 + fraction;
 }
 
 /**

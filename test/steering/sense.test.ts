@@ -227,7 +227,8 @@ describe('the pruned neighbour search', () => {
 
 describe('a unit pressed against the agent', () => {
   it('stays among its neighbours when a column coming at it fills the list with threats', () => {
-    // a standing unit with another standing 4 cm north of it (neither closing in on the other),
+    // a standing unit (making way, it answers everyone) with another standing 4 cm north of it
+    // (neither closing in on the other),
     // and twelve units of a column 7 to 13 m west coming east at it: each a threat within the
     // look-ahead, keyed below 1. The pressed one, not a threat, is keyed by its gap, but inside
     // personal space among the threats about to touch, so it is not crowded out of the ten.
