@@ -13,6 +13,7 @@ import type { HookedWindow } from '../app/hook';
 import { median, percentile } from '../scenarios/metrics';
 import { checkNumber } from '../sim/validate';
 import { startBrowserSession, stopBrowserSession, watchForProblems } from './browser';
+import { runAsScript } from './report';
 
 export interface PageBenchRow {
   units: number;
@@ -98,8 +99,4 @@ async function run(argv: string[]): Promise<void> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
-}
+runAsScript(import.meta.url, main);

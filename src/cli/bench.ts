@@ -35,7 +35,7 @@ import { type Scenario, parseScenario } from '../scenarios/schema';
 import { addObstacle, addUnit, createSimulation, hasPendingOrders, issueOrder, lastTickTiming, listUnits, stepSimulation } from '../sim/simulation';
 import { MAX_WORLD_SIZE, checkOneOf } from '../sim/validate';
 import { timeDetourTicks } from './detour';
-import { integerOption, numberOption, steeringOption } from './report';
+import { integerOption, numberOption, runAsScript, steeringOption } from './report';
 import type { SteeringConfig } from '../steering/config';
 import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
 import { AVOIDANCE_NAMES } from '../steering/strategies/index';
@@ -430,14 +430,4 @@ async function run(argv: string[]): Promise<void> {
   console.log(`a building added while 20 orders walk (medians of the runs): ${add((run) => run.msAddObstacle)} ms for the call, the tick after ${add((run) => run.msTickAfterAdd)} ms (median tick before ${add((run) => run.msTickBefore)} ms)`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
-}
+runAsScript(import.meta.url, main);

@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { BUILT_IN_SCENARIO_NAMES } from '../scenarios/builtins';
 import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
 import { type ChartRow, comparisonChart } from './pictures';
-import { createProgress, formatNumber, oneOfOption, steeringOption } from './report';
+import { createProgress, formatNumber, oneOfOption, runAsScript, steeringOption } from './report';
 import { PEER_NAMES, type PeerName, type RunResult, type RunSpec, runAll } from './runs';
 
 type Column<T> = [heading: string, align: 'l' | 'r', cell: (row: T) => string];
@@ -300,14 +300,4 @@ function readRuns(path: string): RunResult[] {
   return runs;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
-}
+runAsScript(import.meta.url, main);

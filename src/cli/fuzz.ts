@@ -25,7 +25,7 @@ import {
   stepSimulation,
   updateSteeringConfig,
 } from '../sim/simulation';
-import { UsageError, integerOption } from './report';
+import { UsageError, integerOption, runAsScript } from './report';
 
 /** metres a unit may sink into an obstacle (planck's contacts allow a little) */
 export const MAX_OBSTACLE_DEPTH = 0.05;
@@ -304,6 +304,4 @@ export function main(argv: string[]): number {
   return failed === 0 ? 0 : 1;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  process.exitCode = main(process.argv.slice(2));
-}
+runAsScript(import.meta.url, main);

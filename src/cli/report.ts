@@ -17,6 +17,27 @@ export class UsageError extends Error {
 }
 
 /**
+ * Runs a command line's `main` on the process's arguments when the module at `moduleUrl` is the
+ * script Node was started with (the tests import the same module without running it), and exits
+ * with the code it returns. Anything it throws or rejects with and did not handle prints its
+ * message and exits 1.
+ */
+export function runAsScript(moduleUrl: string, main: (argv: string[]) => number | Promise<number>): void {
+  if (moduleUrl !== `file://${process.argv[1]}`) return;
+  const fail = (error: unknown): void => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  };
+  try {
+    Promise.resolve(main(process.argv.slice(2))).then((code) => {
+      process.exitCode = code;
+    }, fail);
+  } catch (error) {
+    fail(error);
+  }
+}
+
+/**
  * A built-in name or a path to a scenario file. `units` and `seed` rebuild a built-in; for a
  * file, `seed` replaces the file's seed and `units` is refused (a file fixes its own units).
  */

@@ -14,7 +14,7 @@ import { runScenario, traceLine } from '../scenarios/run';
 import { MAX_SCENARIO_DURATION, scenarioToFile } from '../scenarios/schema';
 import { runDetourScenario } from './detour';
 import { PEER_NAMES, type RunResult } from './runs';
-import { UsageError, createProgress, formatResultTable, integerOption, loadScenario, numberOption, oneOfOption, steeringOption } from './report';
+import { UsageError, createProgress, formatResultTable, integerOption, loadScenario, numberOption, oneOfOption, runAsScript, steeringOption } from './report';
 
 const USAGE = `usage: npm run --silent scenario -- <file.json | built-in name> [options]
 
@@ -164,8 +164,4 @@ function failOnInput(error: unknown): number {
   throw error;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
-}
+runAsScript(import.meta.url, main);

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { createRandom } from '../math/random';
 import { median } from '../scenarios/metrics';
 import { addObstacle, addUnit, createSimulation, issueOrder, lastTickTiming, listUnits, stepSimulation } from '../sim/simulation';
-import { UsageError, integerOption, numberOption } from './report';
+import { UsageError, integerOption, numberOption, runAsScript } from './report';
 
 const USAGE = `usage: npm run --silent soak -- [options]
 
@@ -90,6 +90,4 @@ export function main(argv: string[]): number {
   return 0;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  process.exitCode = main(process.argv.slice(2));
-}
+runAsScript(import.meta.url, main);

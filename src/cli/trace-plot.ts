@@ -12,7 +12,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { TraceError, type TraceFrame, parseTraceLine } from '../scenarios/trace';
 import { tracePlot } from './pictures';
-import { UsageError, integerOption, loadScenario } from './report';
+import { UsageError, integerOption, loadScenario, runAsScript } from './report';
 
 const USAGE = `usage: npm run --silent trace-plot -- <scenario.json | built-in name> <trace.ndjson> <out.svg> [options]
 
@@ -87,8 +87,4 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
-}
+runAsScript(import.meta.url, main);
