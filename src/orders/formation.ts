@@ -28,11 +28,31 @@ export interface FormationRequest {
   /** the direction the arrangement faces (its rows run across it); default the direction of
    * travel, from the units' centroid to the target */
   readonly facing?: ReadonlyVec2;
+  /** metres: a box outside which no point is free (the world); the search for free ground stops
+   * growing once it covers the box. Default: no bound. */
+  readonly area?: { readonly minX: number; readonly minY: number; readonly maxX: number; readonly maxY: number };
 }
 
 const ROW_HEIGHT_FACTOR = Math.sqrt(3) / 2;
 /** how many times the searched disc may double before giving up on free lattice points */
 const MAX_SEARCH_DOUBLINGS = 6;
+/**
+ * The most lattice points one search may hold before it stops growing: a group sent where little
+ * ground is free (into a rock, off the map) searched the disc 64 times as wide, over a million
+ * points made and tested in one tick (3 s in the fuzzer's seed 1041). The units left without a
+ * slot take the target.
+ */
+const MAX_CANDIDATES = 50_000;
+
+/** Whether a search of `reach` metres round the target, holding `candidates` points, should grow: not once it covers all of `area` or holds nearly MAX_CANDIDATES points (a doubling makes four times as many). */
+function mayGrow(request: FormationRequest, reach: number, candidates: number): boolean {
+  if (4 * candidates > MAX_CANDIDATES) return false;
+  const area = request.area;
+  if (area === undefined) return true;
+  const dx = Math.max(request.target.x - area.minX, area.maxX - request.target.x);
+  const dy = Math.max(request.target.y - area.minY, area.maxY - request.target.y);
+  return reach < hypot(dx, dy);
+}
 
 interface LatticePoint {
   x: number;
@@ -164,8 +184,9 @@ function packBySize(request: FormationRequest, order: readonly Member[], maxRadi
   let reach = slotReach(units.map((unit) => unit.radius), request.gap);
   let placed: Array<{ point: LatticePoint; radius: number }> = [];
   for (let attempt = 0; attempt <= MAX_SEARCH_DOUBLINGS; attempt++) {
-    placed = placeBySize(request, latticePoints(target, spacing, reach, frame), bySize, maxRadius, gapFor);
-    if (placed.length === units.length) break;
+    const candidates = latticePoints(target, spacing, reach, frame, request.area);
+    placed = placeBySize(request, candidates, bySize, maxRadius, gapFor);
+    if (placed.length === units.length || !mayGrow(request, reach, candidates.length)) break;
     reach *= 2;
   }
   const radiusOf = new Map(placed.map((entry) => [entry.point, entry.radius]));
@@ -281,8 +302,8 @@ const LATTICE_REFINE = 2;
 /** metres: two slots closer than their distance by less than this still count as clear (rounding) */
 const PLACE_TOLERANCE = 1e-9;
 
-/** The points of a hexagonal lattice `spacing` apart, rows across `frame`'s forward, within `reach` of the target; nearest first. */
-function latticePoints(target: ReadonlyVec2, spacing: number, reach: number, frame: Frame): LatticePoint[] {
+/** The points of a hexagonal lattice `spacing` apart, rows across `frame`'s forward, within `reach` of the target and inside `area` (when given); nearest first. */
+function latticePoints(target: ReadonlyVec2, spacing: number, reach: number, frame: Frame, area: FormationRequest['area']): LatticePoint[] {
   const rowHeight = spacing * ROW_HEIGHT_FACTOR;
   const rows = Math.ceil(reach / rowHeight);
   const columns = Math.ceil(reach / spacing) + 1;
@@ -294,7 +315,10 @@ function latticePoints(target: ReadonlyVec2, spacing: number, reach: number, fra
       const along = row * rowHeight;
       const distance = hypot(across, along);
       if (distance > reach) continue;
-      points.push({ x: target.x + across * frame.leftX + along * frame.forwardX, y: target.y + across * frame.leftY + along * frame.forwardY, row, across, distance });
+      const x = target.x + across * frame.leftX + along * frame.forwardX;
+      const y = target.y + across * frame.leftY + along * frame.forwardY;
+      if (area !== undefined && (x < area.minX || x > area.maxX || y < area.minY || y > area.maxY)) continue;
+      points.push({ x, y, row, across, distance });
     }
   }
   // nearest first; ties broken by position so the choice never depends on iteration order
@@ -335,8 +359,9 @@ function freeLatticePoints(request: FormationRequest, count: number, radius: num
   let reach = slotReach(request.units.map((unit) => unit.radius), request.gap);
   let found: LatticePoint[] = [];
   for (let attempt = 0; attempt <= MAX_SEARCH_DOUBLINGS; attempt++) {
-    found = latticePoints(request.target, spacing, reach, frame).filter((point) => request.isFree(point.x, point.y, radius));
-    if (found.length >= count) break;
+    const candidates = latticePoints(request.target, spacing, reach, frame, request.area);
+    found = candidates.filter((point) => request.isFree(point.x, point.y, radius));
+    if (found.length >= count || !mayGrow(request, reach, candidates.length)) break;
     reach *= 2;
   }
   return found.slice(0, count);

@@ -349,6 +349,7 @@ function assignMoveTasks(sim: SimulationState, units: Unit[], job: PlanJob, rout
     units,
     target,
     gap: sim.config.formationGap * largest,
+    area: { minX: 0, minY: 0, maxX: sim.settings.width, maxY: sim.settings.height },
     // free ground that the route reaches from the target's side, not from behind a wall
     isFree: (x, y, radius) => {
       // once the budget is spent every point passes, so the arrangement ends at once (it is
