@@ -493,7 +493,7 @@ function outOfReach(bounds: Float64Array, offset: number, world: SenseWorld, age
   // touch any of them, none is a threat, and each is keyed by its gap alone. (Standing units
   // beside a unit's way, whose relative velocity is the unit's own, are ruled out here.)
   const gap = distance - agent.radius - world.maxRadius;
-  if (gap >= _reach.near || 1 + Math.max(0, gap) / _reach.near >= cutoff) {
+  if (gap >= _reach.near || nearKey(agent, gap, config) >= cutoff) {
     const horizon = config.avoidHorizon;
     const grow = agent.radius + world.maxRadius + config.avoidClearance + RAY_BOX_MARGIN;
     if (x + horizon * Math.max(0, vx - bounds[offset + 4]!) < bounds[offset]! - grow) return true;
@@ -655,9 +655,9 @@ function considerUnit(sensing: Sensing, agent: Agent, other: Agent, gap: number,
  * among the threats about to touch. A standing unit making way for a column, its list full of the
  * column's units metres off, dropped the one standing 4 cm beside it (it was not closing on it)
  * and stepped into it. Units on the move keep the plain key: in a crowd pressing through a door,
- * their own pressed neighbours taking slots slowed the last of them (docs/controller.md). Only
- * units within the separation reach can be that near, and the search never rules those cells
- * out, so the pruning stays exact.
+ * their own pressed neighbours taking slots slowed the last of them (docs/controller.md). The key
+ * grows with the gap, so the search's bounds (`leastKeyBeyond`, `outOfReach`), which key the
+ * nearest a unit can be, stay exact.
  */
 function nearKey(agent: Agent, gap: number, config: SteeringConfig): number {
   const fraction = Math.max(0, gap) / _reach.near;
@@ -671,7 +671,7 @@ function nearKey(agent: Agent, gap: number, config: SteeringConfig): number {
  */
 function leastKeyBeyond(distance: number, agent: Agent, world: SenseWorld, config: SteeringConfig, closingSpeed: number): number {
   const gap = distance - agent.radius - world.maxRadius;
-  const near = gap < _reach.near ? 1 + Math.max(0, gap) / _reach.near : Infinity;
+  const near = gap < _reach.near ? nearKey(agent, gap, config) : Infinity;
   const reachable = config.avoidHorizon * closingSpeed;
   const soonest = reachable > 0 && gap < THREAT_RANGE ? (gap - config.avoidClearance) / reachable : Infinity;
   return Math.min(near, soonest < 1 ? Math.max(0, soonest) : Infinity);

@@ -223,6 +223,58 @@ describe('the pruned neighbour search', () => {
     // the lane has met: most movers have a unit threat to answer
     expect(threats).toBeGreaterThan(100);
   });
+
+  it('finds the same for standing units too, with personal space wider than the separation reach', () => {
+    // standing units key a unit inside their personal space among the threats: with a personal
+    // space of 0.6 m (past the 0.25 m separation reach) such units lie in cells the search may
+    // rule out, so its bounds must use the same key
+    const { sim } = createScenarioSimulation(buildBenchArmy(600, 200), { avoidance: 'rays', response: 'sideways', steering: { avoidClearance: 0.6 } });
+    const state = internals(sim);
+    runTicks(sim, 240);
+    const world = state.senseWorld;
+    const width = world.grid.columns * world.grid.cellSize;
+    const height = world.grid.rows * world.grid.cellSize;
+    const whole: SenseWorld = { ...world, grid: createCellGrid(width, height, Math.max(width, height) + 1), pack: createUnitPack() };
+    const centres = new Float64Array(2 * world.units.length);
+    const motion = new Float64Array(3 * world.units.length);
+    world.units.forEach((unit, index) => {
+      centres.set([unit.position.x, unit.position.y], 2 * index);
+      motion.set([unit.velocity.x, unit.velocity.y, unit.radius], 3 * index);
+    });
+    for (const each of [world, whole]) {
+      sortIntoCells(each.grid, centres, world.units.length);
+      packUnits(each, centres, motion);
+    }
+    let pressed = 0;
+    for (const unit of state.units) {
+      if (unit.task.kind !== 'idle') continue;
+      const pruned = createSensing();
+      const every = createSensing();
+      senseUnit(world, unit, pruned, state.strategy, state.config, true, true);
+      senseUnit(whole, unit, every, state.strategy, state.config, true, true);
+      // the same keys, and the same units but for ties: units keyed alike (many at 0 with this much
+      // personal space, and the unjittered blocks' equal gaps) come in the order the two grids
+      // hand them over, and of two tied for the last place the first one offered keeps it
+      const keys = (sensing: Sensing) => sensing.neighbourKeys.slice(0, sensing.neighbourCount).sort((a, b) => a - b);
+      expect(keys(pruned)).toEqual(keys(every));
+      const last = every.neighbourCount === 10 ? every.neighbourKeys[9]! : Infinity;
+      const untied = (sensing: Sensing) =>
+        sensing.neighbours
+          .slice(0, sensing.neighbourCount)
+          .filter((_, index) => sensing.neighbourKeys[index]! !== last)
+          .map((other) => other.id)
+          .sort((a, b) => a - b);
+      expect(untied(pruned)).toEqual(untied(every));
+      for (let index = 0; index < every.neighbourCount; index++) {
+        const other = every.neighbours[index]!;
+        const gap = Math.hypot(other.position.x - unit.position.x, other.position.y - unit.position.y) - unit.radius - other.radius;
+        if (gap >= 0.25 && gap < 0.6 && every.neighbourKeys[index]! < 1) pressed++;
+      }
+    }
+    // standing units beside the lane, pressed by it: some have such a neighbour past the
+    // separation reach, keyed below 1
+    expect(pressed).toBeGreaterThan(0);
+  });
 });
 
 describe('a unit pressed against the agent', () => {
