@@ -30,13 +30,28 @@ export const LANE_WIDTH = 4;
  * unit at a time: keeping right there only makes units weave) */
 export const MIN_LANES_ROOM = 3;
 
-/** How many cells from (column, row) along (dirX, dirY) are free before one that is not (at most `limit + 1`). */
+/**
+ * How many cells from (column, row) along the unit direction (dirX, dirY) are free before one that
+ * is not (at most `limit + 1`). A cell's room is a distance (to the nearest wall or obstacle, less
+ * a constant, capped): it changes by no more than the distance between two cells' centres. So the
+ * cells within `room - clearance` of a free one are free too, and the walk leaps over them: on open
+ * ground it reads about one cell in ten instead of every one. The cells the walk visits lie within
+ * their number of steps plus SKIP_SLACK cells of each other (each is rounded to the grid).
+ */
 export function freeRun(map: NavMap, clearance: number, column: number, row: number, dirX: number, dirY: number, limit: number): number {
-  for (let step = 1; step <= limit; step++) {
-    if (roomAt(map, Math.round(column + dirX * step), Math.round(row + dirY * step)) < clearance) return step - 1;
+  let step = 1;
+  while (step <= limit) {
+    const room = roomAt(map, Math.round(column + dirX * step), Math.round(row + dirY * step));
+    if (room < clearance) return step - 1;
+    const known = Math.floor((room - clearance) / NAV_CELL - SKIP_SLACK);
+    step += known > 0 ? known + 1 : 1;
   }
   return limit + 1;
 }
+
+/** cells: how much further apart than their number of steps two cells of a walk can be (each
+ * coordinate rounded, so up to sqrt 2 cells), with room to spare for the rooms' rounding */
+const SKIP_SLACK = 1.5;
 
 /** metres: passages up to this wide (free room for a centre, wall to wall) are doors where orders
  * coming from opposite sides take turns (sim/doors.ts); units queue only in those up to LANE_WIDTH.

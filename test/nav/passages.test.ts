@@ -1,0 +1,48 @@
+/**
+ * Walks across the free room (src/nav/passages.ts): `freeRun` leaps over cells a room already
+ * proves free, and must count exactly what reading every cell counts.
+ */
+import { describe, expect, it } from 'vitest';
+import { createRandom } from '../../src/math/random';
+import { prepareShape } from '../../src/math/shapes';
+import { NAV_CELL, addNavObstacle, createNavMap, roomAt } from '../../src/nav/navmap';
+import { freeRun } from '../../src/nav/passages';
+
+/** The walk reading every cell: how many are free before the first that is not (at most limit + 1). */
+function everyCellRun(map: ReturnType<typeof createNavMap>, clearance: number, column: number, row: number, dirX: number, dirY: number, limit: number): number {
+  for (let step = 1; step <= limit; step++) {
+    if (roomAt(map, Math.round(column + dirX * step), Math.round(row + dirY * step)) < clearance) return step - 1;
+  }
+  return limit + 1;
+}
+
+describe('freeRun', () => {
+  it('counts the same free cells as reading every cell, on open ground, among rocks and walls and off the map', () => {
+    const random = createRandom(7);
+    const map = createNavMap(60, 40);
+    // rocks and rotated boxes of all sizes, some touching the world's edge
+    for (let id = 0; id < 40; id++) {
+      const x = random.range(0, 60);
+      const y = random.range(0, 40);
+      const shape = prepareShape(id % 2 === 0 ? { type: 'circle', x, y, radius: random.range(0.2, 3) } : { type: 'box', x, y, width: random.range(0.3, 6), height: random.range(0.3, 6), angle: random.range(0, Math.PI) });
+      addNavObstacle(map, id, shape);
+    }
+    const columns = Math.ceil(60 / NAV_CELL);
+    const rows = Math.ceil(40 / NAV_CELL);
+    let leaps = 0;
+    for (let query = 0; query < 20_000; query++) {
+      const column = Math.floor(random.range(-4, columns + 4));
+      const row = Math.floor(random.range(-4, rows + 4));
+      const angle = random.range(0, 2 * Math.PI);
+      const dirX = Math.cos(angle);
+      const dirY = Math.sin(angle);
+      const clearance = random.range(0.3, 2.5);
+      const limit = Math.floor(random.range(1, 200));
+      const expected = everyCellRun(map, clearance, column, row, dirX, dirY, limit);
+      expect(freeRun(map, clearance, column, row, dirX, dirY, limit), `query ${query}`).toBe(expected);
+      if (expected > 20) leaps++;
+    }
+    // long free runs were among them (where the walk leaps)
+    expect(leaps).toBeGreaterThan(1000);
+  });
+});
