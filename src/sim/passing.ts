@@ -35,7 +35,7 @@ import type { Vec2 } from '../math/vec2';
 import { DOOR_WIDTH, doorBetween } from '../nav/passages';
 import { DOOR_STALL, HOLD_RANGE, PENDING_RANGE, holdBack, standsBefore } from './doors';
 import { navClearance } from './planning';
-import type { DoorLanes, OrderBox, PassingState, SimulationState, Unit, WideDoorTurn } from './state';
+import type { DoorLanes, MoveTask, OrderBox, PassingState, SimulationState, Unit, WideDoorTurn } from './state';
 
 /** cosine of the angle between two orders' ways below which they come at each other (about 154
  * degrees): blocks crossing at 135 degrees do not step aside (their crossing swirls instead) */
@@ -110,7 +110,7 @@ export function planPassing(sim: SimulationState): void {
   }
   for (const unit of sim.awake) {
     if (!takesPart(unit)) continue;
-    const task = unit.task as Extract<Unit['task'], { kind: 'move' }>;
+    const task = unit.task as MoveTask;
     const box = boxFor(passing, unit.groupId);
     box.count++;
     box.cx += unit.position.x;

@@ -10,7 +10,7 @@ import { cos, hypot, sin } from '../math/exact';
 import { type Vec2, distanceSquared, lengthSquared } from '../math/vec2';
 import { routeCost } from '../nav/route';
 import { emit } from './events';
-import { type SimulationState, type Unit, type UnitTask, simulatedTime } from './state';
+import { type MoveTask, type SimulationState, type Unit, simulatedTime } from './state';
 
 /** metres a unit must come nearer its target to count as progress */
 const STUCK_PROGRESS = 1;
@@ -29,14 +29,14 @@ const OTHER_SIDE_ANGLE = 1.2;
  * wall's margin), else the straight distance. One measure per order, so progress compares like
  * with like.
  */
-function remainingDistance(unit: Unit, task: Extract<UnitTask, { kind: 'move' }>): number {
+function remainingDistance(unit: Unit, task: MoveTask): number {
   const straight = hypot(task.target.x - unit.position.x, task.target.y - unit.position.y);
   if (task.route === null) return straight;
   const cost = routeCost(task.route, unit.position.x, unit.position.y);
   return Number.isFinite(cost) ? cost : straight;
 }
 
-export function trackProgress(sim: SimulationState, unit: Unit, task: Extract<UnitTask, { kind: 'move' }>): void {
+export function trackProgress(sim: SimulationState, unit: Unit, task: MoveTask): void {
   const progress = unit.progress;
   const time = simulatedTime(sim);
   if (progress.since < 0) progress.since = time;

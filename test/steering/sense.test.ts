@@ -174,6 +174,28 @@ describe('neighbours between searches', () => {
   });
 });
 
+/**
+ * The simulation's sense world, and beside it the same units in a grid of a single cell, where
+ * every unit is tested and nothing is ruled out; both sorted and packed as the units stand now
+ * (the simulation's grid was sorted before the last step).
+ */
+function prunedAndWhole(world: SenseWorld): { world: SenseWorld; whole: SenseWorld } {
+  const width = world.grid.columns * world.grid.cellSize;
+  const height = world.grid.rows * world.grid.cellSize;
+  const whole: SenseWorld = { ...world, grid: createCellGrid(width, height, Math.max(width, height) + 1), pack: createUnitPack() };
+  const centres = new Float64Array(2 * world.units.length);
+  const motion = new Float64Array(3 * world.units.length);
+  world.units.forEach((unit, index) => {
+    centres.set([unit.position.x, unit.position.y], 2 * index);
+    motion.set([unit.velocity.x, unit.velocity.y, unit.radius], 3 * index);
+  });
+  for (const each of [world, whole]) {
+    sortIntoCells(each.grid, centres, world.units.length);
+    packUnits(each, centres, motion);
+  }
+  return { world, whole };
+}
+
 describe('the pruned neighbour search', () => {
   it('finds the same neighbours, keys and threat as testing every unit, beside standing blocks and in a head-on crowd', () => {
     // 600 units: 200 crossing head-on in a lane between two standing blocks (the benchmark's
@@ -186,21 +208,7 @@ describe('the pruned neighbour search', () => {
     const crossing = new Set(state.units.filter((unit) => unit.task.kind === 'move').map((unit) => unit.id));
     expect(crossing.size).toBe(200);
     runTicks(sim, 239);
-    const world = state.senseWorld;
-    const width = world.grid.columns * world.grid.cellSize;
-    const height = world.grid.rows * world.grid.cellSize;
-    const whole: SenseWorld = { ...world, grid: createCellGrid(width, height, Math.max(width, height) + 1), pack: createUnitPack() };
-    const centres = new Float64Array(2 * world.units.length);
-    const motion = new Float64Array(3 * world.units.length);
-    world.units.forEach((unit, index) => {
-      centres.set([unit.position.x, unit.position.y], 2 * index);
-      motion.set([unit.velocity.x, unit.velocity.y, unit.radius], 3 * index);
-    });
-    // both grids sorted as the units stand now (the simulation's was sorted before the last step)
-    for (const each of [world, whole]) {
-      sortIntoCells(each.grid, centres, world.units.length);
-      packUnits(each, centres, motion);
-    }
+    const { world, whole } = prunedAndWhole(state.senseWorld);
     let compared = 0;
     let threats = 0;
     for (const unit of state.units) {
@@ -231,20 +239,7 @@ describe('the pruned neighbour search', () => {
     const { sim } = createScenarioSimulation(buildBenchArmy(600, 200), { avoidance: 'rays', response: 'sideways', steering: { avoidClearance: 0.6 } });
     const state = internals(sim);
     runTicks(sim, 240);
-    const world = state.senseWorld;
-    const width = world.grid.columns * world.grid.cellSize;
-    const height = world.grid.rows * world.grid.cellSize;
-    const whole: SenseWorld = { ...world, grid: createCellGrid(width, height, Math.max(width, height) + 1), pack: createUnitPack() };
-    const centres = new Float64Array(2 * world.units.length);
-    const motion = new Float64Array(3 * world.units.length);
-    world.units.forEach((unit, index) => {
-      centres.set([unit.position.x, unit.position.y], 2 * index);
-      motion.set([unit.velocity.x, unit.velocity.y, unit.radius], 3 * index);
-    });
-    for (const each of [world, whole]) {
-      sortIntoCells(each.grid, centres, world.units.length);
-      packUnits(each, centres, motion);
-    }
+    const { world, whole } = prunedAndWhole(state.senseWorld);
     let pressed = 0;
     for (const unit of state.units) {
       if (unit.task.kind !== 'idle') continue;
