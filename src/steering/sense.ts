@@ -184,11 +184,14 @@ const _sense_ring: RingCells = createRingCells();
 /**
  * Metres, for the unit being sensed (set as its search begins): `crowd`, how far round it
  * separation looks; `near`, the gap within which a unit that is not closing in is still a
- * neighbour (the gap two units at full speed could close within the look-ahead). Fields of one
+ * neighbour (the gap two units at full speed could close within the look-ahead); `least`, set
+ * before each `outOfReach`, the least distance from the unit of any centre the cells it rules on
+ * can still hand to the search (a cell in ring k of the unit's own holds none nearer than k - 1
+ * cell sizes, and the block search takes no cell of the rings the fine search took). Fields of one
  * object rather than arguments: V8 boxes a fractional number on the heap each time it is handed
  * to a call it does not inline, and the search's helpers are called for every cell it opens.
  */
-const _reach = { crowd: 0, near: 0 };
+const _reach = { crowd: 0, near: 0, least: 0 };
 /** metres of gap beyond which a unit is never a threat: it is met later, when nearer (the search
  * for threats would otherwise cover the whole look-ahead at twice full speed) */
 const THREAT_RANGE = 12;
@@ -273,6 +276,7 @@ export function senseUnit(
       if (ring > 0) {
         // between searches (and for strategies without rays) only crowding is sought here; a search
         // rules cells out by look-ahead too
+        _reach.least = (ring - 1) * grid.cellSize;
         if (searchMode === NEIGHBOURS ? beyondCrowding(world.pack.cellBounds, 8 * cell, agent, world) : mode === RAYS && outOfReach(world.pack.cellBounds, 8 * cell, world, agent, sensing, config)) continue;
       }
       senseCell(world, cell, agent, sensing, strategy, config, searchMode);
@@ -473,8 +477,9 @@ const CIRCLES = 2;
  * `UnitPack.cellBounds`) can be near enough to crowd the agent, nor become a neighbour good
  * enough to enter its list: the box their positions span is too far for separation, and, with the
  * fastest closing speed their velocities allow, none of them can be touched sooner (or be
- * nearer) than the least urgent neighbour the list already holds. Exact: what it rules out holds
- * no unit `senseCell` would have taken.
+ * nearer) than the least urgent neighbour the list already holds. Their distance is taken as at
+ * least `_reach.least` (the caller knows how near the cells it asks about can be). Exact: what it
+ * rules out holds no unit `senseCell` would have taken.
  */
 function outOfReach(bounds: Float64Array, offset: number, world: SenseWorld, agent: Agent, sensing: Sensing, config: SteeringConfig): boolean {
   const cutoff = neighbourCutoff(sensing);
@@ -482,7 +487,7 @@ function outOfReach(bounds: Float64Array, offset: number, world: SenseWorld, age
   const { x, y } = agent.position;
   const outX = Math.max(bounds[offset]! - x, 0, x - bounds[offset + 1]!);
   const outY = Math.max(bounds[offset + 2]! - y, 0, y - bounds[offset + 3]!);
-  const distance = Math.sqrt(outX * outX + outY * outY);
+  const distance = Math.max(Math.sqrt(outX * outX + outY * outY), _reach.least);
   if (distance < _reach.crowd + world.maxRadius) return false;
   const { x: vx, y: vy } = agent.velocity;
   const relX = Math.max(Math.abs(vx - bounds[offset + 4]!), Math.abs(vx - bounds[offset + 5]!));
@@ -547,7 +552,8 @@ function searchBlocks(
   const blockColumn = Math.floor(column / BLOCK);
   const blockRow = Math.floor(row / BLOCK);
   const blockSize = BLOCK * grid.cellSize;
-  const blockRings = Math.ceil(rings / BLOCK) + 1;
+  // the cells within `rings` of the unit's own lie within this many block rings of its block
+  const blockRings = Math.ceil(rings / BLOCK);
   for (let ring = 0; ring <= blockRings; ring++) {
     // a unit in block ring k is at least (k - 1) block sizes from any point of the unit's block
     if (ring > 1 && leastKeyBeyond((ring - 1) * blockSize, agent, world, config, closingSpeed) >= neighbourCutoff(sensing)) return;
@@ -556,6 +562,7 @@ function searchBlocks(
       const block = _sense_blockRing.cells[b]!;
       const occupied = findCell(pack.blocks, block);
       if (occupied < 0) continue;
+      _reach.least = fineRings * grid.cellSize;
       if (outOfReach(pack.blockBounds, 8 * occupied, world, agent, sensing, config)) continue;
       const row0 = Math.floor(block / pack.blockColumns) * BLOCK;
       const column0 = (block % pack.blockColumns) * BLOCK;
@@ -565,6 +572,7 @@ function searchBlocks(
           if (distance <= fineRings || distance > rings) continue;
           const cell = occupiedCell(grid, r * grid.columns + c);
           if (cell < 0) continue;
+          _reach.least = (distance - 1) * grid.cellSize;
           if (outOfReach(world.pack.cellBounds, 8 * cell, world, agent, sensing, config)) continue;
           senseCell(world, cell, agent, sensing, strategy, config, RAYS);
         }
