@@ -29,7 +29,8 @@ export const MAX_CLEARANCE = 3;
 /** cells per tile */
 export const TILE_AREA = TILE_CELLS * TILE_CELLS;
 
-const HALF_DIAGONAL = NAV_CELL * Math.SQRT1_2;
+/** metres: half a cell's diagonal (a cell's room is its centre's, less this) */
+export const HALF_DIAGONAL = NAV_CELL * Math.SQRT1_2;
 const HALF_CELL = NAV_CELL / 2;
 /** metres: how far an obstacle reaches into the rooms of the cells around it */
 const OBSTACLE_REACH = MAX_CLEARANCE + HALF_DIAGONAL;

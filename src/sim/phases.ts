@@ -5,6 +5,7 @@
  */
 import { atan2, hypot } from '../math/exact';
 import { type ReadonlyVec2, type Vec2, distanceSquared, length, lengthSquared, set, truncate, vec2 } from '../math/vec2';
+import { HALF_DIAGONAL, type NavMap, columnOf, roomAt, rowOf } from '../nav/navmap';
 import { isNarrowPassageAt } from '../nav/passages';
 import { type Route, routeCost } from '../nav/route';
 import { type UnitBody, applyImpulse, applySteeringForce, bodyMass, isBodyAwake, limitSpeed, readBodyState, stepWorld } from '../physics/world';
@@ -367,8 +368,9 @@ export function decide(sim: SimulationState): void {
       const preferred = arriveVelocity(_decide_preferred, unit, unit.task.target, unit.task.stopRadius, config);
       if (unit.task.route !== null && !unit.task.waiting) {
         followRoute(sim, unit, unit.task.route, unit.task.target, preferred);
-        if (isQueueing(unit) && unit.passageEntered < 0 && waitsForOncoming(unit)) {
-          // wait; close to the mouth, step back from it, so those coming out have the room
+        if (isQueueing(unit) && waitsForOncoming(unit, unit.task.route.layer.map)) {
+          // wait; close to the mouth, step back from it, so those coming out have the room; in
+          // the passage, back out of it
           const scale = unit.passageDistance < WAIT_CLEAR ? -WAIT_BACK_SPEED : 0;
           preferred.x *= scale;
           preferred.y *= scale;
@@ -391,16 +393,22 @@ const WAIT_CLEAR = 1;
 const WAIT_BACK_SPEED = 0.25;
 
 /**
- * Whether a unit queueing at a passage one unit wide, not in it yet, waits: a unit of another
- * order is in such a passage near it, coming its way, and none of its own order near it came
+ * Whether a unit queueing at a passage one unit wide waits: a unit of another order is in such a
+ * passage near it, coming its way, and neither the unit nor any of its own order near it came
  * into one before that unit (on the same tick: the order issued first). So a door one unit wide
  * passes one side at a time (first come, first through) instead of two queues meeting face to
- * face inside it.
+ * face inside it. A unit that came in after the other anyway (it was not queueing yet, or did not
+ * see it) backs out where the two cannot pass each other (in a door 1.5 units wide two met face
+ * to face and stood there); where they can squeeze by (between the rocks of a field, two units
+ * wide), it goes on: backing out there cost a block crossing a pillar field 11 s on one layout.
  */
-function waitsForOncoming(unit: Unit): boolean {
+function waitsForOncoming(unit: Unit, map: NavMap): boolean {
   const sensing = unit.sensing;
+  const inside = unit.passageEntered >= 0;
+  // about half the passage's width where the unit is (looked up when first needed)
+  let room = -1;
   let oncoming = Infinity;
-  let own = Infinity;
+  let own = inside ? unit.passageEntered : Infinity;
   for (let index = 0; index < sensing.neighbourCount; index++) {
     const other = sensing.neighbours[index] as Unit;
     if (other.passageEntered < 0 || other.groupId === 0) continue;
@@ -411,10 +419,31 @@ function waitsForOncoming(unit: Unit): boolean {
     const toUnitX = unit.position.x - other.position.x;
     const toUnitY = unit.position.y - other.position.y;
     if (other.wanted.x * toUnitX + other.wanted.y * toUnitY <= 0) continue;
+    if (inside) {
+      if (room < 0) room = widestRoomNear(map, unit.position.x, unit.position.y);
+      if (room >= unit.radius + other.radius) continue;
+    }
     // came in at the same tick as the unit's own: the order issued first goes first
     oncoming = Math.min(oncoming, other.passageEntered - (other.groupId < unit.groupId ? 0.5 : 0));
   }
   return oncoming < own;
+}
+
+/** cells either way round a unit in a passage over which the passage's middle is looked for */
+const PASSAGE_MIDDLE_CELLS = 2;
+
+/**
+ * Metres: the most room a centre has within PASSAGE_MIDDLE_CELLS cells of (x, y), measured from
+ * the cells' middles. In a passage, about half its width, wherever in it the unit stands.
+ */
+function widestRoomNear(map: NavMap, x: number, y: number): number {
+  const column = columnOf(map, x);
+  const row = rowOf(map, y);
+  let widest = 0;
+  for (let dy = -PASSAGE_MIDDLE_CELLS; dy <= PASSAGE_MIDDLE_CELLS; dy++) {
+    for (let dx = -PASSAGE_MIDDLE_CELLS; dx <= PASSAGE_MIDDLE_CELLS; dx++) widest = Math.max(widest, roomAt(map, column + dx, row + dy));
+  }
+  return widest + HALF_DIAGONAL;
 }
 
 /** The steering force toward the `preferred` velocity: the change to reach it, the strategy's avoidance, separation. */

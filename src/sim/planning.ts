@@ -8,7 +8,7 @@
 import { hypot } from '../math/exact';
 import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
 import { signedDistance } from '../math/shapes';
-import { MAX_CLEARANCE, NAV_CELL, TILE_SIZE, bestFreeCell, columnOf, fillRoomsAround, obstaclesNear, rowOf, tileOf } from '../nav/navmap';
+import { HALF_DIAGONAL, MAX_CLEARANCE, NAV_CELL, TILE_SIZE, bestFreeCell, columnOf, fillRoomsAround, obstaclesNear, rowOf, tileOf } from '../nav/navmap';
 import { NEAR_COST, type Route, cellCost, createRoute, isExhausted, isUsable, limitLooks, navLayer, prepareCell, preparePoint, prepareTile, routeCost, takeRefusedTiles, unlimitLooks } from '../nav/route';
 import { arrangeSlots, slotReach } from '../orders/formation';
 import { groupArrivalRadiusOf } from '../orders/orders';
@@ -68,7 +68,7 @@ function plan(sim: SimulationState): void {
       unit.progress = newProgress();
       aimAtTarget(unit);
     }
-    sim.planning.push({ order, orderId, target, clearance: navClearance(largest), route: null, fromUnit: null });
+    sim.planning.push({ order, orderId, target, clearance: navClearance(largest), tightClearance: navTightClearance(largest), route: null, tightRoute: null, fromUnit: null });
   }
   sim.pendingOrders.length = 0;
   advancePlanning(sim);
@@ -157,40 +157,24 @@ function advanceJob(sim: SimulationState, job: PlanJob, deadline: number): boole
     assignMoveTasks(sim, units, job, null, Infinity);
     return true;
   }
-  const map = sim.navMap;
-  if (map.work >= deadline) return false;
+  if (sim.navMap.work >= deadline) return false;
   job.route ??= sharedRoute(sim, job.clearance, job.target);
-  const route = job.route;
-  // First the ground round the target where the slots are looked for (they are checked against
-  // the route; slots pushed further out by rocks make their tiles ready when asked), then the
-  // tiles the units stand in. In this order the coarse search puts its open sides in order for
-  // each tile round the target while it has few of them, near the goal; the other way round each
-  // of those tiles put in order the whole front of a search that had crossed the map.
-  const { x, y } = job.target;
-  const reach = slotReach(units.map((unit) => unit.radius), sim.config.formationGap * Math.max(...units.map((unit) => unit.radius)));
-  const corner = tileOf(map, columnOf(map, x - reach), rowOf(map, y - reach));
-  const across = tileOf(map, columnOf(map, x + reach), rowOf(map, y + reach));
-  for (let row = Math.floor(corner / map.tileColumns); row <= Math.floor(across / map.tileColumns); row++) {
-    for (let column = corner % map.tileColumns; column <= across % map.tileColumns; column++) {
-      // only the tiles the disc of that reach touches
-      const dx = Math.max(column * TILE_SIZE - x, 0, x - (column + 1) * TILE_SIZE);
-      const dy = Math.max(row * TILE_SIZE - y, 0, y - (row + 1) * TILE_SIZE);
-      if (dx * dx + dy * dy > reach * reach) continue;
-      if (!prepareTile(route, row * map.tileColumns + column, deadline)) return false;
-    }
-  }
-  for (const unit of units) {
-    if (!prepareTile(route, tileOf(map, columnOf(map, unit.position.x), rowOf(map, unit.position.y)), deadline)) return false;
-  }
-  route.ready = true;
+  let route = job.route;
   // whether any unit can reach the target, the nearest point they can reach when none can, and
   // the slots: each asks the route about cells it may not have searched yet, so they are searched
   // within the budget first, and the whole step is taken again next tick when the budget runs out
-  let reached = false;
-  for (const unit of units) {
-    if (!preparePoint(route, unit.position.x, unit.position.y, deadline)) return false;
-    reached = routeCost(route, unit.position.x, unit.position.y) !== Infinity;
-    if (reached) break;
+  let reached = reachesTarget(sim, route, units, deadline);
+  if (reached === undefined) return false;
+  // a way through too narrow for the margin but wide enough for the units (a door little wider
+  // than they are): taken when there is no other
+  if (!reached && job.tightClearance < job.clearance) {
+    job.tightRoute ??= sharedRoute(sim, job.tightClearance, job.target);
+    const tight = reachesTarget(sim, job.tightRoute, units, deadline);
+    if (tight === undefined) return false;
+    if (tight) {
+      route = job.tightRoute;
+      reached = true;
+    }
   }
   if (!reached && route.hasGoal) {
     const goal = closestReachable(sim, units[0]!, job, deadline);
@@ -210,6 +194,41 @@ function advanceJob(sim: SimulationState, job: PlanJob, deadline: number): boole
     }
   }
   return assignMoveTasks(sim, units, job, route.hasGoal ? route : null, deadline);
+}
+
+/**
+ * Makes `route` ready where the order's units will ask it first and says whether any of `units`
+ * can reach its goal; undefined when the budget ran out first. First the ground round the target
+ * where the slots are looked for (they are checked against the route; slots pushed further out by
+ * rocks make their tiles ready when asked), then the tiles the units stand in. In this order the
+ * coarse search puts its open sides in order for each tile round the target while it has few of
+ * them, near the goal; the other way round each of those tiles put in order the whole front of a
+ * search that had crossed the map.
+ */
+function reachesTarget(sim: SimulationState, route: Route, units: readonly Unit[], deadline: number): boolean | undefined {
+  const map = sim.navMap;
+  const { x, y } = route.requested;
+  const reach = slotReach(units.map((unit) => unit.radius), sim.config.formationGap * Math.max(...units.map((unit) => unit.radius)));
+  const corner = tileOf(map, columnOf(map, x - reach), rowOf(map, y - reach));
+  const across = tileOf(map, columnOf(map, x + reach), rowOf(map, y + reach));
+  for (let row = Math.floor(corner / map.tileColumns); row <= Math.floor(across / map.tileColumns); row++) {
+    for (let column = corner % map.tileColumns; column <= across % map.tileColumns; column++) {
+      // only the tiles the disc of that reach touches
+      const dx = Math.max(column * TILE_SIZE - x, 0, x - (column + 1) * TILE_SIZE);
+      const dy = Math.max(row * TILE_SIZE - y, 0, y - (row + 1) * TILE_SIZE);
+      if (dx * dx + dy * dy > reach * reach) continue;
+      if (!prepareTile(route, row * map.tileColumns + column, deadline)) return undefined;
+    }
+  }
+  for (const unit of units) {
+    if (!prepareTile(route, tileOf(map, columnOf(map, unit.position.x), rowOf(map, unit.position.y)), deadline)) return undefined;
+  }
+  route.ready = true;
+  for (const unit of units) {
+    if (!preparePoint(route, unit.position.x, unit.position.y, deadline)) return undefined;
+    if (routeCost(route, unit.position.x, unit.position.y) !== Infinity) return true;
+  }
+  return false;
 }
 
 /**
@@ -321,6 +340,17 @@ export function navClearance(radius: number): number {
 }
 
 /**
+ * Metres: the least clearance a route for units up to `radius` falls back to when no way keeping
+ * `navClearance` reaches the target: the middle of every cell it crosses keeps TIGHT_MARGIN beyond
+ * the radius (a cell's room is what every point of it keeps, its middle's less half its diagonal,
+ * so a door 1.6 m wide, which units 1 m across pass one at a time, has cells of room 0.5 m at
+ * best, and none of 0.65 m).
+ */
+export function navTightClearance(radius: number): number {
+  return Math.min(navClearance(radius), Math.max(0, radius + TIGHT_MARGIN - HALF_DIAGONAL));
+}
+
+/**
  * Gives the units their tasks: a lone unit the target, a group its slots around it. Returns false,
  * giving nothing, when the slots' checks along the route ran out of budget first (taken again next
  * tick).
@@ -383,6 +413,9 @@ function startWalking(unit: Unit): void {
 
 /** metres of margin routes keep beyond the largest unit's radius */
 const NAV_MARGIN = 0.15;
+/** metres beyond the largest unit's radius the middles of a fallback route's cells keep
+ * (navTightClearance) */
+const TIGHT_MARGIN = 0.05;
 
 /**
  * Metres: the longest way along the route from (x, y) that is about as direct as a straight line

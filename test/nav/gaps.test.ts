@@ -4,7 +4,9 @@ import { runUntilPlanned } from '../support';
 
 /**
  * A wall across a square world of `size` metres at x = size / 2, 1 m thick, with one gap of `gap`
- * metres centred at y = size / 2; one unit of radius 0.5 m 10 m before it, ordered 10 m past it.
+ * metres centred at y = size / 2; one unit of radius 0.5 m up to 30 m before it (it walks straight at
+ * the target until its route is ready: on the largest map, proving that no way keeping the
+ * margin exists takes a couple of seconds), ordered 10 m past it.
  * Returns whether the order was routed through the gap (no `unreachable` event, a route whose
  * points cross the wall inside the gap).
  */
@@ -17,7 +19,7 @@ function routedThroughGap(size: number, gap: number): boolean {
   addObstacle(sim, { type: 'box', x: middle, y: size - above / 2, width: 1, height: above, angle: 0 });
   const events: SimulationEvent[] = [];
   onSimulationEvent(sim, (event) => events.push(event));
-  const unit = addUnit(sim, { x: middle - 10, y: middle + 1 });
+  const unit = addUnit(sim, { x: Math.max(2, middle - 30), y: middle + 1 });
   issueOrder(sim, { kind: 'move', unitIds: [unit], target: { x: middle + 10, y: middle - 1 } });
   runUntilPlanned(sim, 2000);
   if (events.some((event) => event.type === 'unreachable')) return false;
@@ -33,23 +35,44 @@ function routedThroughGap(size: number, gap: number): boolean {
 }
 
 describe('gaps are open exactly when the unit fits, whatever the map size', () => {
-  // radius 0.5 m plus the 0.15 m margin: a centre needs 1.3 m between the gap's sides, and the
-  // navigation cells (0.25 m, every point of a free cell keeping the clearance) a little more
+  // radius 0.5 m: a route keeps 0.15 m beyond it where it can; where no such way reaches the
+  // target, 0.05 m beyond it at the middle of each navigation cell (0.25 m) it crosses, so a
+  // 1.6 m gap is open for a unit 1 m across and a 1.2 m gap is not
   for (const size of [40, 200, 400, 1000]) {
-    it(`on a ${size} m map: a 1.2 m gap is closed, 2 m and 3 m gaps are open`, () => {
+    it(`on a ${size} m map: a 1.2 m gap is closed, 1.6 m, 2 m and 3 m gaps are open`, () => {
       expect(routedThroughGap(size, 1.2)).toBe(false);
+      expect(routedThroughGap(size, 1.6)).toBe(true);
       expect(routedThroughGap(size, 2)).toBe(true);
       expect(routedThroughGap(size, 3)).toBe(true);
     });
   }
+
+  it('the narrow way only when there is no other: with a 3 m gap further on, the route keeps its margin and takes it', () => {
+    const sim = createSimulation({ width: 40, height: 40 });
+    // a wall at x = 20 with a 1.6 m gap at y 19.2..20.8 and a 3 m gap at y 31..34
+    addObstacle(sim, { type: 'box', x: 20, y: 9.6, width: 1, height: 19.2, angle: 0 });
+    addObstacle(sim, { type: 'box', x: 20, y: 25.9, width: 1, height: 10.2, angle: 0 });
+    addObstacle(sim, { type: 'box', x: 20, y: 37, width: 1, height: 6, angle: 0 });
+    const unit = addUnit(sim, { x: 10, y: 20 });
+    issueOrder(sim, { kind: 'move', unitIds: [unit], target: { x: 30, y: 20 } });
+    runUntilPlanned(sim, 2000);
+    const route = traceRoute(sim, unit, 10_000);
+    const crossing = route.findIndex((x, k) => k % 2 === 0 && k >= 2 && (route[k - 2]! - 20) * (x - 20) <= 0);
+    expect(crossing).toBeGreaterThan(0);
+    const y = route[crossing - 1]! + ((route[crossing + 1]! - route[crossing - 1]!) * (20 - route[crossing - 2]!)) / (route[crossing]! - route[crossing - 2]!);
+    expect(y).toBeGreaterThan(31);
+    expect(y).toBeLessThan(34);
+  });
 });
 
 describe('units of several sizes', () => {
   it('a route is made for its order\'s largest unit: small units take a gap the large ones cannot', () => {
-    // a 1.6 m gap: open for radius 0.3 (centres keep 0.45 m), closed for radius 0.6 (0.75 m)
+    // a 1.3 m gap: open for radius 0.3, closed for radius 0.6 (a unit 1.2 m across would keep
+    // 5 cm either side, less than the 5 cm beyond its radius the narrowest route keeps at the
+    // middle of every cell, whose middles lie up to half a cell off the gap's)
     const sim = createSimulation({ width: 60, height: 40 });
-    addObstacle(sim, { type: 'box', x: 30, y: 9.6, width: 1, height: 19.2, angle: 0 });
-    addObstacle(sim, { type: 'box', x: 30, y: 30.4, width: 1, height: 19.2, angle: 0 });
+    addObstacle(sim, { type: 'box', x: 30, y: 9.675, width: 1, height: 19.35, angle: 0 });
+    addObstacle(sim, { type: 'box', x: 30, y: 30.325, width: 1, height: 19.35, angle: 0 });
     const events: SimulationEvent[] = [];
     onSimulationEvent(sim, (event) => events.push(event));
     const small = [addUnit(sim, { x: 20, y: 18, radius: 0.3 }), addUnit(sim, { x: 20, y: 22, radius: 0.3 })];

@@ -4,8 +4,8 @@ import { prepareShape } from '../../src/math/shapes';
 import { NAV_CELL, addNavObstacle, createNavMap, roomAt } from '../../src/nav/navmap';
 import { isNarrowPassageAt, passageAhead } from '../../src/nav/passages';
 import { createRoute, navLayer, routeCost, steerPoint } from '../../src/nav/route';
-import { sense } from '../../src/sim/phases';
-import { internals, recordArrivals, recordEvents, runTicks } from '../support';
+import { decide, sense } from '../../src/sim/phases';
+import { internals, recordArrivals, recordEvents, runTicks, runUntilPlanned } from '../support';
 
 /** The four walls of a 6 x 6 m room (1 m thick) centred on (cx, cy), no door. */
 function room(cx: number, cy: number) {
@@ -279,5 +279,64 @@ describe('turns at a door one unit wide', () => {
     unit.position.x = 16.6;
     sense(state);
     expect(unit.passageEntered).toBe(-1);
+  });
+
+  it('two units of different orders face to face in a 1.5 m door: the one that came in later backs out, the other goes on', () => {
+    const sim = createSimulation({ width: 30, height: 24 });
+    addObstacle(sim, { type: 'box', x: 15, y: 5.625, width: 1, height: 11.25, angle: 0 });
+    addObstacle(sim, { type: 'box', x: 15, y: 18.375, width: 1, height: 11.25, angle: 0 });
+    const west = addUnit(sim, { x: 8, y: 12 });
+    const east = addUnit(sim, { x: 22, y: 12 });
+    issueOrder(sim, { kind: 'move', unitIds: [west], target: { x: 25, y: 12 } });
+    issueOrder(sim, { kind: 'move', unitIds: [east], target: { x: 5, y: 12 } });
+    runUntilPlanned(sim);
+    const state = internals(sim);
+    const [first, second] = [west, east].map((id) => state.units.find((unit) => unit.id === id)!);
+    // both in the door, 1.2 m apart, standing; the eastbound unit came in a few ticks earlier
+    first!.position.x = 14.4;
+    second!.position.x = 15.6;
+    for (const unit of [first!, second!]) {
+      unit.position.y = 12;
+      unit.velocity.x = 0;
+      unit.velocity.y = 0;
+      unit.waypointTick = -1;
+    }
+    // (deciding looks down the route for the passage; sensing then marks the turn)
+    sense(state);
+    decide(state);
+    sense(state);
+    expect(first!.passageEntered).toBeGreaterThanOrEqual(0);
+    expect(second!.passageEntered).toBeGreaterThanOrEqual(0);
+    expect(state.tick).toBeGreaterThan(0);
+    first!.passageEntered = 0;
+    second!.passageEntered = state.tick;
+    decide(state);
+    expect(first!.wanting.x).toBeGreaterThan(1);
+    expect(second!.wanting.x).toBeGreaterThan(0);
+    // and the other way round
+    first!.passageEntered = state.tick;
+    second!.passageEntered = 0;
+    decide(state);
+    expect(first!.wanting.x).toBeLessThan(0);
+    expect(second!.wanting.x).toBeLessThan(-1);
+  });
+
+  it('two groups of ten exchange sides through a door 1.6 m wide (too narrow for the routes\' margin): every unit arrives', () => {
+    const sim = createSimulation({ width: 50, height: 40 });
+    addObstacle(sim, { type: 'box', x: 25, y: 9.6, width: 1, height: 19.2, angle: 0 });
+    addObstacle(sim, { type: 'box', x: 25, y: 30.4, width: 1, height: 19.2, angle: 0 });
+    const events = recordEvents(sim);
+    const arrivals = recordArrivals(sim);
+    const west: number[] = [];
+    const east: number[] = [];
+    for (let k = 0; k < 10; k++) {
+      west.push(addUnit(sim, { x: 10 + Math.floor(k / 4) * 1.2, y: 18.2 + (k % 4) * 1.2 }));
+      east.push(addUnit(sim, { x: 40 - Math.floor(k / 4) * 1.2, y: 18.2 + (k % 4) * 1.2 }));
+    }
+    issueOrder(sim, { kind: 'move', unitIds: west, target: { x: 40, y: 20 } });
+    issueOrder(sim, { kind: 'move', unitIds: east, target: { x: 10, y: 20 } });
+    runTicks(sim, 60 * 90);
+    expect(events.some((event) => event.type === 'unreachable')).toBe(false);
+    expect(arrivals.size).toBe(20);
   });
 });
