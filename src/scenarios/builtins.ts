@@ -760,6 +760,7 @@ export const BUILT_IN_SCENARIOS: readonly BuiltInScenario[] = [
   junction,
   doorway('doorway', 'A wall with one door 4 m wide; a group on each side crosses through it at the same time.', 4, 40),
   doorway('narrow-door', 'A wall with one door 2 m wide, room for one unit at a time (the navigation keeps a margin beyond the radius); six units on each side cross through it at the same time.', 2, 12, 90),
+  doorway('tight-door', 'A wall with one door 1.6 m wide, too narrow for the margin routes keep beyond the radius but room for one unit at a time; ten units on each side cross through it at the same time.', 1.6, 20, 90),
   doorway('wide-door', 'A wall with one door 10 m wide, too narrow for two blocks of 50 to pass side by side and too wide to take turns; a block on each side crosses through it at the same time.', 10, 100),
   obstacleField,
   overtaking,
