@@ -374,6 +374,7 @@ export function decide(sim: SimulationState): void {
           const scale = unit.passageDistance < WAIT_CLEAR ? -WAIT_BACK_SPEED : 0;
           preferred.x *= scale;
           preferred.y *= scale;
+          if (unit.passageEntered < 0) clearTheWayOut(unit, preferred);
         }
       }
       // waiting for another order's turn at a door: holding back is not being stuck
@@ -428,6 +429,43 @@ function waitsForOncoming(unit: Unit, map: NavMap): boolean {
   }
   return oncoming < own;
 }
+
+/**
+ * A unit waiting at a passage (not in it: there it backs out) steps across the way of units of
+ * other orders coming out of it at it, within WAIT_ASIDE_GAP, to the side of their way it stands
+ * on: the crowd waiting at a door's mouth stood in the way of those coming through, who pushed
+ * through it one by one.
+ */
+function clearTheWayOut(unit: Unit, preferred: Vec2): void {
+  const sensing = unit.sensing;
+  _decide_aside.x = 0;
+  _decide_aside.y = 0;
+  for (let index = 0; index < sensing.neighbourCount; index++) {
+    const other = sensing.neighbours[index]!;
+    if (other.groupId === unit.groupId || other.groupId === 0) continue;
+    if (isAheadOf(other, unit, WAIT_ASIDE_GAP)) requestWayAlong(_decide_aside, other, unit, other.wanted.x, other.wanted.y);
+  }
+  const length = Math.sqrt(_decide_aside.x * _decide_aside.x + _decide_aside.y * _decide_aside.y);
+  if (length < 1e-9) return;
+  preferred.x += (_decide_aside.x / length) * WAIT_ASIDE_SPEED * unit.maxSpeed;
+  preferred.y += (_decide_aside.y / length) * WAIT_ASIDE_SPEED * unit.maxSpeed;
+}
+
+/** Whether `unit` is within `gap` metres (edge to edge) of `other`, within 60 degrees of the way `other` wants to go. */
+function isAheadOf(other: Agent, unit: Agent, gap: number): boolean {
+  const dx = unit.position.x - other.position.x;
+  const dy = unit.position.y - other.position.y;
+  const distance = Math.sqrt(dx * dx + dy * dy);
+  const way = Math.sqrt(other.wanted.x * other.wanted.x + other.wanted.y * other.wanted.y);
+  if (distance < 1e-9 || way < 1e-9 || distance - unit.radius - other.radius > gap) return false;
+  return dx * other.wanted.x + dy * other.wanted.y > 0.5 * distance * way;
+}
+
+/** metres (edge to edge) within which a unit waiting at a passage steps out of the way of one coming out */
+const WAIT_ASIDE_GAP = 1.5;
+const _decide_aside = vec2();
+/** the fraction of its max speed a unit waiting at a passage steps aside at (clearTheWayOut) */
+const WAIT_ASIDE_SPEED = 0.5;
 
 /** cells either way round a unit in a passage over which the passage's middle is looked for */
 const PASSAGE_MIDDLE_CELLS = 2;

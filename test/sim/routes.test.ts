@@ -321,6 +321,42 @@ describe('turns at a door one unit wide', () => {
     expect(second!.wanting.x).toBeLessThan(-1);
   });
 
+  it('a unit waiting at the mouth of a 1.5 m door steps across the way of one of another order coming out at it', () => {
+    const sim = createSimulation({ width: 30, height: 24 });
+    addObstacle(sim, { type: 'box', x: 15, y: 5.625, width: 1, height: 11.25, angle: 0 });
+    addObstacle(sim, { type: 'box', x: 15, y: 18.375, width: 1, height: 11.25, angle: 0 });
+    const west = addUnit(sim, { x: 8, y: 12 });
+    const east = addUnit(sim, { x: 22, y: 12 });
+    issueOrder(sim, { kind: 'move', unitIds: [west], target: { x: 25, y: 12 } });
+    issueOrder(sim, { kind: 'move', unitIds: [east], target: { x: 5, y: 12 } });
+    runUntilPlanned(sim);
+    const state = internals(sim);
+    const [waiting, coming] = [west, east].map((id) => state.units.find((unit) => unit.id === id)!);
+    // the eastbound unit 1.3 m short of the door, a little north of its middle; the westbound in it
+    waiting!.position.x = 13.2;
+    waiting!.position.y = 12.3;
+    coming!.position.x = 14.8;
+    coming!.position.y = 12;
+    for (const unit of [waiting!, coming!]) {
+      unit.velocity.x = 0;
+      unit.velocity.y = 0;
+      unit.waypointTick = -1;
+    }
+    sense(state);
+    decide(state);
+    sense(state);
+    expect(coming!.passageEntered).toBeGreaterThanOrEqual(0);
+    expect(waiting!.passageEntered).toBe(-1);
+    decide(state);
+    // it waits (no step toward the door) and steps north, out of the other's way
+    expect(waiting!.wanting.x).toBeLessThanOrEqual(0);
+    expect(waiting!.wanting.y).toBeGreaterThan(1);
+    // south of the middle, it steps south
+    waiting!.position.y = 11.7;
+    decide(state);
+    expect(waiting!.wanting.y).toBeLessThan(-1);
+  });
+
   it('two groups of ten exchange sides through a door 1.6 m wide (too narrow for the routes\' margin): every unit arrives', () => {
     const sim = createSimulation({ width: 50, height: 40 });
     addObstacle(sim, { type: 'box', x: 25, y: 9.6, width: 1, height: 19.2, angle: 0 });
