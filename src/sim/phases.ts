@@ -329,7 +329,7 @@ const _decide_separation = vec2();
  * target (down its route, or recovering when stuck; holding back while another order has its
  * turn at a door, doors.ts, or at a wide door, passing.ts; turned by its order's step aside when
  * orders walk at each other, passing.ts), plus avoidance and separation, truncated to its max force. Writes
- * `steeringForce`, `avoidance`, `resting`, `heldAtDoor` and the route's waypoint.
+ * `steeringForce`, `avoidance`, `resting`, `heldAtDoor`, `obstacleSpace` and the route's waypoint.
  */
 export function decide(sim: SimulationState): void {
   const config = sim.config;
@@ -344,6 +344,9 @@ export function decide(sim: SimulationState): void {
   else sim.doorTurns.doors.length = 0;
   for (const unit of sim.awake) {
     const force = unit.steeringForce;
+    // personal space from obstacles: no more than its route keeps beyond its radius
+    const route = unit.task.kind === 'move' ? unit.task.route : null;
+    unit.obstacleSpace = route === null ? config.avoidClearance : Math.min(config.avoidClearance, Math.max(0, route.layer.clearance + HALF_DIAGONAL - unit.radius));
     if (unit.task.kind === 'idle' && sim.strategy.idleUnitsAvoid && makesWay(unit)) {
       // a unit on the move is near, or it was pushed off its place: make way, walk back
       unit.resting = false;

@@ -253,6 +253,7 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
     doorDistance: Infinity,
     door: null,
     heldAtDoor: false,
+    obstacleSpace: 0,
     passageEntered: -1,
     passageSeen: -1,
     passageSeenRank: Infinity,

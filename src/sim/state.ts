@@ -168,6 +168,8 @@ export interface Unit {
   door: DoorTurn | null;
   /** whether it held back this tick for another order's turn at a door (see doors.ts) */
   heldAtDoor: boolean;
+  /** metres (Agent.obstacleSpace), set as the unit decides */
+  obstacleSpace: number;
   /** the tick the unit came into the passage one unit wide it stands in; -1 when it stands in
    * none (see phases.ts, trackPassageTurn) */
   passageEntered: number;

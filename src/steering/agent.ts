@@ -53,6 +53,10 @@ export interface Agent {
   /** how strongly it leaned its wanted velocity to its right on the last tick, from 0 to 1 (units
    * of its order behind it in a press take the lean up: see rays.ts) */
   readonly lean: number;
+  /** metres of personal space it keeps from obstacles and walls when choosing its velocity: the
+   * steering's `avoidClearance`, or less on a route that keeps less beyond its radius (a door
+   * little wider than the unit: see sim/planning.ts, navTightClearance) */
+  readonly obstacleSpace: number;
 }
 
 /**

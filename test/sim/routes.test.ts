@@ -357,6 +357,26 @@ describe('turns at a door one unit wide', () => {
     expect(waiting!.wanting.y).toBeLessThan(-1);
   });
 
+  it('a lone unit goes through a door 1.4 m wide from wherever it starts, keeping no more personal space from the posts than its route keeps', () => {
+    // with the usual 0.1 m of personal space, one coming at the door from 4 or 6 m off its middle
+    // stood at its mouth for good (held off the post), and from 3 to 6 m below it took 20 s
+    for (const startY of [14, 16, 18, 20.5, 23, 24, 26]) {
+      const sim = createSimulation({ width: 50, height: 40 });
+      addObstacle(sim, { type: 'box', x: 25, y: 9.65, width: 1, height: 19.3, angle: 0 });
+      addObstacle(sim, { type: 'box', x: 25, y: 30.35, width: 1, height: 19.3, angle: 0 });
+      const arrivals = recordArrivals(sim);
+      const id = addUnit(sim, { x: 12, y: startY });
+      issueOrder(sim, { kind: 'move', unitIds: [id], target: { x: 40, y: 20 } });
+      runUntilPlanned(sim);
+      const unit = internals(sim).units.find((candidate) => candidate.id === id)!;
+      runTicks(sim, 1);
+      // the narrow route keeps 0.05 m beyond the radius at the middles of its cells
+      expect(unit.obstacleSpace).toBeCloseTo(0.05, 2);
+      runTicks(sim, 60 * 12);
+      expect(arrivals.has(id), `from y = ${startY}`).toBe(true);
+    }
+  });
+
   it('two groups of ten exchange sides through a door 1.6 m wide (too narrow for the routes\' margin): every unit arrives', () => {
     const sim = createSimulation({ width: 50, height: 40 });
     addObstacle(sim, { type: 'box', x: 25, y: 9.6, width: 1, height: 19.2, angle: 0 });

@@ -28,6 +28,7 @@ function agent(fields: Partial<Agent> = {}): Agent {
     distanceToTarget: Infinity,
     queueRank: Infinity,
     queueSingleFile: false,
+    obstacleSpace: 0.1,
     doorDistance: Infinity,
     orderHeading: { x: 0, y: 0 },
     orderSize: 0,

@@ -10,7 +10,7 @@ import { createSensing, recordUnitThreat } from '../../src/steering/sensing';
 import { seed004Avoidance } from '../../src/steering/strategies/seed004';
 
 function agent(fields: Partial<Agent> & Pick<Agent, 'position' | 'velocity'>): Agent {
-  return { id: 1, radius: 0.5, mass: 15.7, maxSpeed: 4, maxForce: 251, avoidSide: NO_SIDE, groupId: 1, distanceToTarget: Infinity, queueRank: Infinity, queueSingleFile: false, doorDistance: Infinity, orderHeading: { x: 0, y: 0 }, orderSize: 0, lean: 0, wanted: { x: 0, y: 0 }, ...fields };
+  return { id: 1, radius: 0.5, mass: 15.7, maxSpeed: 4, maxForce: 251, avoidSide: NO_SIDE, groupId: 1, distanceToTarget: Infinity, queueRank: Infinity, queueSingleFile: false, doorDistance: Infinity, orderHeading: { x: 0, y: 0 }, orderSize: 0, lean: 0, obstacleSpace: 0.1, wanted: { x: 0, y: 0 }, ...fields };
 }
 
 const eastbound = agent({ position: { x: 0, y: 0 }, velocity: { x: 4, y: 0 } });

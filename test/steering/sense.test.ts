@@ -290,6 +290,7 @@ describe('a unit pressed against the agent', () => {
       distanceToTarget: Infinity,
       queueRank: Infinity,
       queueSingleFile: false,
+      obstacleSpace: 0.1,
       doorDistance: Infinity,
       orderHeading: { x: vx === 0 ? 0 : 1, y: 0 },
       orderSize: vx === 0 ? 0 : 12,

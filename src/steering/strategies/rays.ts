@@ -527,7 +527,7 @@ export const raysAvoidance: AvoidanceStrategy = {
     clearHalfPlanes(planes);
     // personal space from obstacles, but never more than the way left to the target (a slot may
     // lie close to a wall)
-    _rays_obstacleTerms.clearance = Math.max(0, Math.min(config.avoidClearance, agent.distanceToTarget - config.arrivalTolerance));
+    _rays_obstacleTerms.clearance = Math.max(0, Math.min(agent.obstacleSpace, agent.distanceToTarget - config.arrivalTolerance));
     _rays_obstacleTerms.horizon = Math.min(config.avoidHorizon, OBSTACLE_HORIZON);
     for (let index = 0; index < sensing.obstacleCount; index++) {
       addObstaclePlane(planes, agent, sensing.obstacles[index]!, _rays_obstacleTerms, preferred);
