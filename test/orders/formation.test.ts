@@ -12,6 +12,32 @@ function unitsAt(points: Array<[number, number]>, radius = 0.5) {
 }
 
 describe('group move slots', () => {
+  it('a group of many sizes asks about a point where not even its smallest unit may stand at most twice, however wide the search grows', () => {
+    // twelve sizes sent to the edge of free ground (nothing free beyond x = 10) that holds few
+    // slots near the target (a strip 1 m wide), so the search grows several times
+    const units = Array.from({ length: 12 }, (_, i) => ({ position: { x: -10 - i, y: 0 }, radius: 0.3 + 0.05 * i }));
+    const fits = (x: number, y: number, radius: number): boolean => x + radius <= 10 && x - radius >= 9 - 40 * Math.max(0, Math.abs(y) - 3);
+    // how often each point where not even the smallest disc fits was asked about
+    const unfitAsked = new Map<string, number>();
+    const isFree = (x: number, y: number, radius: number): boolean => {
+      if (!fits(x, y, 0.3)) {
+        const key = `${x.toFixed(9)},${y.toFixed(9)}`;
+        unfitAsked.set(key, (unfitAsked.get(key) ?? 0) + 1);
+      }
+      return fits(x, y, radius);
+    };
+    const slots = arrangeSlots({ units, target: { x: 9.5, y: 0 }, gap: 0.5, isFree });
+    for (let i = 0; i < units.length; i++) {
+      expect(fits(slots[i]!.x, slots[i]!.y, units[i]!.radius), `slot ${i}`).toBe(true);
+      for (let j = i + 1; j < units.length; j++) {
+        expect(Math.hypot(slots[i]!.x - slots[j]!.x, slots[i]!.y - slots[j]!.y)).toBeGreaterThanOrEqual(units[i]!.radius + units[j]!.radius - 1e-9);
+      }
+    }
+    // (once for the size that came to it first, once for the smallest)
+    expect(unfitAsked.size).toBeGreaterThan(100);
+    expect(Math.max(...unfitAsked.values())).toBeLessThanOrEqual(2);
+  });
+
   it('gives a lone unit the target itself', () => {
     expect(arrangeSlots({ units: unitsAt([[0, 0]]), target: { x: 5, y: 5 }, gap: 0.5, isFree: everywhere })).toEqual([{ x: 5, y: 5 }]);
   });
