@@ -171,7 +171,7 @@ export interface Unit {
   /** metres (Agent.obstacleSpace), set as the unit decides */
   obstacleSpace: number;
   /** the tick the unit came into the passage one unit wide it stands in; -1 when it stands in
-   * none (see phases.ts, trackPassageTurn) */
+   * none (see single-file.ts, trackPassageTurn) */
   passageEntered: number;
   /** the last tick the unit stood in such a passage (-1 before it ever did), and its queueRank then */
   passageSeen: number;
