@@ -270,6 +270,11 @@ function placeBySize(
   const smallest = bySize[bySize.length - 1]![0];
   const dead = new Uint8Array(candidates.length);
   let firstLive = 0;
+  // a candidate no unit can take any more; the first live one moves on past it
+  const markDead = (index: number): void => {
+    dead[index] = 1;
+    while (firstLive < candidates.length && dead[firstLive] === 1) firstLive++;
+  };
   for (const [radius, members] of bySize) {
     // a candidate passed over for this size stays unusable for it
     let next = firstLive;
@@ -280,27 +285,21 @@ function placeBySize(
         const point = candidates[index]!;
         const key = latticeKey(point, spacing);
         if (unfit.has(key)) {
-          dead[index] = 1;
-          while (firstLive < candidates.length && dead[firstLive] === 1) firstLive++;
+          markDead(index);
           continue;
         }
         if (!keepsClear(point.x, point.y, radius)) {
-          if (radius === smallest || !keepsClear(point.x, point.y, smallest)) {
-            dead[index] = 1;
-            while (firstLive < candidates.length && dead[firstLive] === 1) firstLive++;
-          }
+          if (radius === smallest || !keepsClear(point.x, point.y, smallest)) markDead(index);
           continue;
         }
         if (!request.isFree(point.x, point.y, radius)) {
           if (radius === smallest || !request.isFree(point.x, point.y, smallest)) {
             unfit.add(key);
-            dead[index] = 1;
-            while (firstLive < candidates.length && dead[firstLive] === 1) firstLive++;
+            markDead(index);
           }
           continue;
         }
-        dead[index] = 1;
-        while (firstLive < candidates.length && dead[firstLive] === 1) firstLive++;
+        markDead(index);
         const cell = rowOf(point.y) * columns + columnOf(point.x);
         const entry = placed.length;
         placedX[entry] = point.x;

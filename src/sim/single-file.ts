@@ -11,8 +11,7 @@ import { type Vec2, vec2 } from '../math/vec2';
 import { HALF_DIAGONAL, type NavMap, columnOf, roomAt, rowOf } from '../nav/navmap';
 import { isNarrowPassageAt } from '../nav/passages';
 import type { Route } from '../nav/route';
-import type { Agent } from '../steering/agent';
-import { requestWayAlong } from '../steering/giveway';
+import { requestWayAlong, standsInTheWay } from '../steering/giveway';
 import type { SimulationState, Unit } from './state';
 
 /**
@@ -114,32 +113,22 @@ function waitsForOncoming(unit: Unit, map: NavMap): boolean {
  */
 function clearTheWayOut(unit: Unit, preferred: Vec2): void {
   const sensing = unit.sensing;
-  _decide_aside.x = 0;
-  _decide_aside.y = 0;
+  _single_aside.x = 0;
+  _single_aside.y = 0;
   for (let index = 0; index < sensing.neighbourCount; index++) {
     const other = sensing.neighbours[index]!;
     if (other.groupId === unit.groupId || other.groupId === 0) continue;
-    if (isAheadOf(other, unit, WAIT_ASIDE_GAP)) requestWayAlong(_decide_aside, other, unit, other.wanted.x, other.wanted.y);
+    if (standsInTheWay(other, unit, other.wanted.x, other.wanted.y, WAIT_ASIDE_GAP)) requestWayAlong(_single_aside, other, unit, other.wanted.x, other.wanted.y);
   }
-  const length = Math.sqrt(_decide_aside.x * _decide_aside.x + _decide_aside.y * _decide_aside.y);
+  const length = Math.sqrt(_single_aside.x * _single_aside.x + _single_aside.y * _single_aside.y);
   if (length < 1e-9) return;
-  preferred.x += (_decide_aside.x / length) * WAIT_ASIDE_SPEED * unit.maxSpeed;
-  preferred.y += (_decide_aside.y / length) * WAIT_ASIDE_SPEED * unit.maxSpeed;
-}
-
-/** Whether `unit` is within `gap` metres (edge to edge) of `other`, within 60 degrees of the way `other` wants to go. */
-function isAheadOf(other: Agent, unit: Agent, gap: number): boolean {
-  const dx = unit.position.x - other.position.x;
-  const dy = unit.position.y - other.position.y;
-  const distance = Math.sqrt(dx * dx + dy * dy);
-  const way = Math.sqrt(other.wanted.x * other.wanted.x + other.wanted.y * other.wanted.y);
-  if (distance < 1e-9 || way < 1e-9 || distance - unit.radius - other.radius > gap) return false;
-  return dx * other.wanted.x + dy * other.wanted.y > 0.5 * distance * way;
+  preferred.x += (_single_aside.x / length) * WAIT_ASIDE_SPEED * unit.maxSpeed;
+  preferred.y += (_single_aside.y / length) * WAIT_ASIDE_SPEED * unit.maxSpeed;
 }
 
 /** metres (edge to edge) within which a unit waiting at a passage steps out of the way of one coming out */
 const WAIT_ASIDE_GAP = 1.5;
-const _decide_aside = vec2();
+const _single_aside = vec2();
 /** the fraction of its max speed a unit waiting at a passage steps aside at (clearTheWayOut) */
 const WAIT_ASIDE_SPEED = 0.5;
 

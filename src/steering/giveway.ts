@@ -61,15 +61,15 @@ export function requestWayAlong(request: Vec2, mover: Agent, standing: Agent, wa
 
 /**
  * Whether `standing`, a neighbour of `mover`, stands in the way the mover wants to go (wayX,
- * wayY): within BLOCKING_GAP of it, and no more than 60 degrees off that way.
+ * wayY): within `gap` metres of it (edge to edge), and no more than 60 degrees off that way.
  */
-export function standsInTheWay(mover: Agent, standing: Agent, wayX: number, wayY: number): boolean {
+export function standsInTheWay(mover: Agent, standing: Agent, wayX: number, wayY: number, gap = BLOCKING_GAP): boolean {
   const dx = standing.position.x - mover.position.x;
   const dy = standing.position.y - mover.position.y;
   const distance = Math.sqrt(dx * dx + dy * dy);
   const way = Math.sqrt(wayX * wayX + wayY * wayY);
   if (distance < 1e-9 || way < 1e-9) return false;
-  if (distance - mover.radius - standing.radius > BLOCKING_GAP) return false;
+  if (distance - mover.radius - standing.radius > gap) return false;
   return (dx * wayX + dy * wayY) / (distance * way) > IN_THE_WAY_COSINE;
 }
 

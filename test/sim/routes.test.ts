@@ -237,6 +237,35 @@ describe('turns at a door one unit wide', () => {
     return { sim, unit, layer: route!.layer };
   }
 
+  /**
+   * A 1.5 m door in a wall at x = 15 (y 11.25..12.75); a unit ordered east through it and one
+   * ordered west, each put standing where given once their routes are planned, then sensed,
+   * decided (which looks down the route for the passage) and sensed again (which marks the turns).
+   */
+  function twoOrdersAtADoor(eastboundAt: { x: number; y: number }, westboundAt: { x: number; y: number }) {
+    const sim = createSimulation({ width: 30, height: 24 });
+    addObstacle(sim, { type: 'box', x: 15, y: 5.625, width: 1, height: 11.25, angle: 0 });
+    addObstacle(sim, { type: 'box', x: 15, y: 18.375, width: 1, height: 11.25, angle: 0 });
+    const west = addUnit(sim, { x: 8, y: 12 });
+    const east = addUnit(sim, { x: 22, y: 12 });
+    issueOrder(sim, { kind: 'move', unitIds: [west], target: { x: 25, y: 12 } });
+    issueOrder(sim, { kind: 'move', unitIds: [east], target: { x: 5, y: 12 } });
+    runUntilPlanned(sim);
+    const state = internals(sim);
+    const [eastbound, westbound] = [west, east].map((id) => state.units.find((unit) => unit.id === id)!);
+    for (const [unit, at] of [[eastbound!, eastboundAt], [westbound!, westboundAt]] as const) {
+      unit.position.x = at.x;
+      unit.position.y = at.y;
+      unit.velocity.x = 0;
+      unit.velocity.y = 0;
+      unit.waypointTick = -1;
+    }
+    sense(state);
+    decide(state);
+    sense(state);
+    return { state, eastbound: eastbound!, westbound: westbound! };
+  }
+
   it('a unit shoved a little way back out of the door keeps the turn it came in at, for half a second', () => {
     const { sim, unit, layer } = unitInTheDoor();
     const state = internals(sim);
@@ -282,79 +311,37 @@ describe('turns at a door one unit wide', () => {
   });
 
   it('two units of different orders face to face in a 1.5 m door: the one that came in later backs out, the other goes on', () => {
-    const sim = createSimulation({ width: 30, height: 24 });
-    addObstacle(sim, { type: 'box', x: 15, y: 5.625, width: 1, height: 11.25, angle: 0 });
-    addObstacle(sim, { type: 'box', x: 15, y: 18.375, width: 1, height: 11.25, angle: 0 });
-    const west = addUnit(sim, { x: 8, y: 12 });
-    const east = addUnit(sim, { x: 22, y: 12 });
-    issueOrder(sim, { kind: 'move', unitIds: [west], target: { x: 25, y: 12 } });
-    issueOrder(sim, { kind: 'move', unitIds: [east], target: { x: 5, y: 12 } });
-    runUntilPlanned(sim);
-    const state = internals(sim);
-    const [first, second] = [west, east].map((id) => state.units.find((unit) => unit.id === id)!);
     // both in the door, 1.2 m apart, standing; the eastbound unit came in a few ticks earlier
-    first!.position.x = 14.4;
-    second!.position.x = 15.6;
-    for (const unit of [first!, second!]) {
-      unit.position.y = 12;
-      unit.velocity.x = 0;
-      unit.velocity.y = 0;
-      unit.waypointTick = -1;
-    }
-    // (deciding looks down the route for the passage; sensing then marks the turn)
-    sense(state);
-    decide(state);
-    sense(state);
-    expect(first!.passageEntered).toBeGreaterThanOrEqual(0);
-    expect(second!.passageEntered).toBeGreaterThanOrEqual(0);
+    const { state, eastbound: first, westbound: second } = twoOrdersAtADoor({ x: 14.4, y: 12 }, { x: 15.6, y: 12 });
+    expect(first.passageEntered).toBeGreaterThanOrEqual(0);
+    expect(second.passageEntered).toBeGreaterThanOrEqual(0);
     expect(state.tick).toBeGreaterThan(0);
-    first!.passageEntered = 0;
-    second!.passageEntered = state.tick;
+    first.passageEntered = 0;
+    second.passageEntered = state.tick;
     decide(state);
-    expect(first!.wanting.x).toBeGreaterThan(1);
-    expect(second!.wanting.x).toBeGreaterThan(0);
+    expect(first.wanting.x).toBeGreaterThan(1);
+    expect(second.wanting.x).toBeGreaterThan(0);
     // and the other way round
-    first!.passageEntered = state.tick;
-    second!.passageEntered = 0;
+    first.passageEntered = state.tick;
+    second.passageEntered = 0;
     decide(state);
-    expect(first!.wanting.x).toBeLessThan(0);
-    expect(second!.wanting.x).toBeLessThan(-1);
+    expect(first.wanting.x).toBeLessThan(0);
+    expect(second.wanting.x).toBeLessThan(-1);
   });
 
   it('a unit waiting at the mouth of a 1.5 m door steps across the way of one of another order coming out at it', () => {
-    const sim = createSimulation({ width: 30, height: 24 });
-    addObstacle(sim, { type: 'box', x: 15, y: 5.625, width: 1, height: 11.25, angle: 0 });
-    addObstacle(sim, { type: 'box', x: 15, y: 18.375, width: 1, height: 11.25, angle: 0 });
-    const west = addUnit(sim, { x: 8, y: 12 });
-    const east = addUnit(sim, { x: 22, y: 12 });
-    issueOrder(sim, { kind: 'move', unitIds: [west], target: { x: 25, y: 12 } });
-    issueOrder(sim, { kind: 'move', unitIds: [east], target: { x: 5, y: 12 } });
-    runUntilPlanned(sim);
-    const state = internals(sim);
-    const [waiting, coming] = [west, east].map((id) => state.units.find((unit) => unit.id === id)!);
     // the eastbound unit 1.3 m short of the door, a little north of its middle; the westbound in it
-    waiting!.position.x = 13.2;
-    waiting!.position.y = 12.3;
-    coming!.position.x = 14.8;
-    coming!.position.y = 12;
-    for (const unit of [waiting!, coming!]) {
-      unit.velocity.x = 0;
-      unit.velocity.y = 0;
-      unit.waypointTick = -1;
-    }
-    sense(state);
-    decide(state);
-    sense(state);
-    expect(coming!.passageEntered).toBeGreaterThanOrEqual(0);
-    expect(waiting!.passageEntered).toBe(-1);
+    const { state, eastbound: waiting, westbound: coming } = twoOrdersAtADoor({ x: 13.2, y: 12.3 }, { x: 14.8, y: 12 });
+    expect(coming.passageEntered).toBeGreaterThanOrEqual(0);
+    expect(waiting.passageEntered).toBe(-1);
     decide(state);
     // it waits (no step toward the door) and steps north, out of the other's way
-    expect(waiting!.wanting.x).toBeLessThanOrEqual(0);
-    expect(waiting!.wanting.y).toBeGreaterThan(1);
+    expect(waiting.wanting.x).toBeLessThanOrEqual(0);
+    expect(waiting.wanting.y).toBeGreaterThan(1);
     // south of the middle, it steps south
-    waiting!.position.y = 11.7;
+    waiting.position.y = 11.7;
     decide(state);
-    expect(waiting!.wanting.y).toBeLessThan(-1);
+    expect(waiting.wanting.y).toBeLessThan(-1);
   });
 
   it('a lone unit goes through a door 1.4 m wide from wherever it starts, keeping no more personal space from the posts than its route keeps', () => {
