@@ -29,6 +29,7 @@ import {
   TILE_AREA,
   TILE_CELLS,
   TILE_SIZE,
+  cellPoint,
   columnOf,
   isClearLine,
   nearestFreeCell,
@@ -998,11 +999,12 @@ export interface RouteTile {
 
 const looksByMap = new WeakMap<NavMap, Looks>();
 
+/** The looks of `map` and its companion (see navmap.ts bestRoomMap): one limit for both. */
 function looksOf(map: NavMap): Looks {
-  let looks = looksByMap.get(map);
+  let looks = looksByMap.get(map.base);
   if (looks === undefined) {
     looks = { deadline: Infinity, refused: [] };
-    looksByMap.set(map, looks);
+    looksByMap.set(map.base, looks);
   }
   return looks;
 }
@@ -1212,19 +1214,26 @@ function lowestNeighbour(route: Route, column: number, row: number, out: { colum
 const _neighbourCosts = new Float64Array(9);
 
 const _step = { column: 0, row: 0 };
+const _point = { x: 0, y: 0 };
 
 /**
  * Where a unit at (x, y) should head to follow the route: the goal itself when it is in clear
- * line; else the furthest cell centre, within `lookAhead` metres of path down the route, that is
- * in clear line from the unit. Writes into `out`; returns false (leaving `out` alone) when the
- * unit's cell is cut off from the goal.
+ * line; else the point (cellPoint) of the furthest cell, within `lookAhead` metres of path down
+ * the route, that is in clear line from the unit. Lines are seen on the base map, which measures
+ * what every point of a cell keeps: on a route measured at its cells' best points, a line through a
+ * cell may pass where it has the least room, and beside a door's post the unit walking it would
+ * stand held. There the first step down the route is taken even out of sight: in a gap little
+ * wider than the unit no line keeps the clearance all along, and the route joins the two cells.
+ * Writes into `out`; returns false (leaving `out` alone) when the unit's cell is cut off from the
+ * goal.
  */
 export function steerPoint(route: Route, x: number, y: number, lookAhead: number, out: Vec2): boolean {
   const { layer } = route;
   const map = layer.map;
   const clearance = layer.clearance;
+  const lines = map.base;
   if (!route.hasGoal) return false;
-  if (isClearLine(map, clearance, x, y, route.goal.x, route.goal.y)) {
+  if (isClearLine(lines, clearance, x, y, route.goal.x, route.goal.y)) {
     out.x = route.goal.x;
     out.y = route.goal.y;
     return true;
@@ -1236,7 +1245,7 @@ export function steerPoint(route: Route, x: number, y: number, lookAhead: number
   // no line from it is clear, and it steps across to the free cells in the middle instead of
   // walking on through, in the way of those behind it
   const room = roomAt(map, column, row);
-  const sight = Math.max(0, Math.min(clearance, room));
+  const sight = Math.max(0, Math.min(clearance, roomAt(lines, column, row)));
   if (cellCost(route, column, row) === Infinity) {
     if (room >= clearance) return false; // free ground the goal cannot be reached from
     // pushed into a wall's margin: start from the nearest reached cell, if it is close by
@@ -1258,13 +1267,13 @@ export function steerPoint(route: Route, x: number, y: number, lookAhead: number
     column = _step.column;
     row = _step.row;
     if (start - cellCost(route, column, row) > lookAhead) break;
-    if (isClearLine(map, sight, x, y, (column + 0.5) * NAV_CELL, (row + 0.5) * NAV_CELL)) {
+    cellPoint(map, column, row, _point);
+    if (isClearLine(lines, sight, x, y, _point.x, _point.y) || (steps === 0 && lines !== map)) {
       bestColumn = column;
       bestRow = row;
     } else if (bestColumn !== column || bestRow !== row) break;
   }
-  out.x = (bestColumn + 0.5) * NAV_CELL;
-  out.y = (bestRow + 0.5) * NAV_CELL;
+  cellPoint(map, bestColumn, bestRow, out);
   return true;
 }
 

@@ -5,7 +5,7 @@
  */
 import { atan2, hypot } from '../math/exact';
 import { type ReadonlyVec2, type Vec2, distanceSquared, length, lengthSquared, set, truncate, vec2 } from '../math/vec2';
-import { HALF_DIAGONAL } from '../nav/navmap';
+import { pointRoom } from '../nav/navmap';
 import { routeCost } from '../nav/route';
 import { type UnitBody, applyImpulse, applySteeringForce, bodyMass, isBodyAwake, limitSpeed, readBodyState, stepWorld } from '../physics/world';
 import { sortIntoCells } from '../spatial/grid';
@@ -311,7 +311,7 @@ export function decide(sim: SimulationState): void {
     const force = unit.steeringForce;
     // personal space from obstacles: no more than its route keeps beyond its radius
     const route = unit.task.kind === 'move' ? unit.task.route : null;
-    unit.obstacleSpace = route === null ? config.avoidClearance : Math.min(config.avoidClearance, Math.max(0, route.layer.clearance + HALF_DIAGONAL - unit.radius));
+    unit.obstacleSpace = route === null ? config.avoidClearance : Math.min(config.avoidClearance, Math.max(0, pointRoom(route.layer.map, route.layer.clearance) - unit.radius));
     if (unit.task.kind === 'idle' && sim.strategy.idleUnitsAvoid && makesWay(unit)) {
       // a unit on the move is near, or it was pushed off its place: make way, walk back
       unit.resting = false;

@@ -8,7 +8,7 @@
 import { hypot } from '../math/exact';
 import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
 import { signedDistance } from '../math/shapes';
-import { HALF_DIAGONAL, MAX_CLEARANCE, NAV_CELL, TILE_SIZE, bestFreeCell, columnOf, fillRoomsAround, obstaclesNear, rowOf, tileOf } from '../nav/navmap';
+import { HALF_DIAGONAL, MAX_CLEARANCE, NAV_CELL, type NavMap, TILE_SIZE, bestFreeCell, bestRoomMap, columnOf, fillRoomsAround, obstaclesNear, rowOf, tileOf } from '../nav/navmap';
 import { NEAR_COST, type Route, cellCost, createRoute, isExhausted, isUsable, limitLooks, navLayer, prepareCell, preparePoint, prepareTile, routeCost, takeRefusedTiles, unlimitLooks } from '../nav/route';
 import { arrangeSlots, slotReach } from '../orders/formation';
 import { groupArrivalRadiusOf } from '../orders/orders';
@@ -68,7 +68,18 @@ function plan(sim: SimulationState): void {
       unit.progress = newProgress();
       aimAtTarget(unit);
     }
-    sim.planning.push({ order, orderId, target, clearance: navClearance(largest), tightClearance: navTightClearance(largest), route: null, tightRoute: null, fromUnit: null });
+    sim.planning.push({
+      order,
+      orderId,
+      target,
+      clearance: navClearance(largest),
+      tightClearance: navTightClearance(largest),
+      narrowClearance: navNarrowClearance(largest),
+      route: null,
+      tightRoute: null,
+      narrowRoute: null,
+      fromUnit: null,
+    });
   }
   sim.pendingOrders.length = 0;
   advancePlanning(sim);
@@ -173,6 +184,21 @@ function advanceJob(sim: SimulationState, job: PlanJob, deadline: number): boole
     if (tight === undefined) return false;
     if (tight) {
       route = job.tightRoute;
+      reached = true;
+    }
+  }
+  // a gap the units fit through whose cells' middles all lie too near its sides (the grid's lines
+  // fall badly across it): measured at the cells' best points
+  if (!reached) {
+    const best = bestRoomMap(sim.navMap);
+    // (a new route reads the tiles round its goal at once, which cost more to fill by this
+    // measure: they are filled first, within the budget)
+    if (job.narrowRoute === null && !fillRoomsAround(best, job.target.x, job.target.y, TILE_SIZE, deadline)) return false;
+    job.narrowRoute ??= sharedRoute(sim, job.narrowClearance, job.target, best);
+    const narrow = reachesTarget(sim, job.narrowRoute, units, deadline);
+    if (narrow === undefined) return false;
+    if (narrow) {
+      route = job.narrowRoute;
       reached = true;
     }
   }
@@ -288,9 +314,8 @@ const ROUTE_CACHE = 64;
  * The route to `target` for `clearance`: an earlier order's to the same cell when it is still
  * kept (it starts its search again by itself if obstacles changed since), else a new one.
  */
-function sharedRoute(sim: SimulationState, clearance: number, target: ReadonlyVec2): Route {
-  const map = sim.navMap;
-  const key = `${Math.round(clearance * 1000)}:${columnOf(map, target.x)}:${rowOf(map, target.y)}`;
+function sharedRoute(sim: SimulationState, clearance: number, target: ReadonlyVec2, map: NavMap = sim.navMap): Route {
+  const key = `${map.measure}:${Math.round(clearance * 1000)}:${columnOf(map, target.x)}:${rowOf(map, target.y)}`;
   const known = sim.routes.get(key);
   if (known !== undefined && known.requested.x === target.x && known.requested.y === target.y) {
     sim.routes.delete(key);
@@ -348,6 +373,19 @@ export function navClearance(radius: number): number {
  */
 export function navTightClearance(radius: number): number {
   return Math.min(navClearance(radius), Math.max(0, radius + TIGHT_MARGIN - HALF_DIAGONAL));
+}
+
+/**
+ * Metres: the clearance of the last route tried, on the navigation map's companion that measures
+ * each cell's room at its best point (nav/navmap.ts bestRoomMap): every cell it crosses has a point
+ * keeping TIGHT_MARGIN beyond the radius. A gap wider than the unit by twice TIGHT_MARGIN and the
+ * sampling's 4.4 cm is open wherever the grid's lines fall. Keeping TIGHT_MARGIN at the cells'
+ * middles (navTightClearance), a door 1.2 m wide for units 1 m across was open only when a cell's
+ * middle lay within 5 cm of the door's; a door up to 1.35 m wide, not always. That route is tried
+ * first all the same, as its ways keep to the middles of gaps, where units pass more easily.
+ */
+export function navNarrowClearance(radius: number): number {
+  return Math.min(MAX_CLEARANCE, radius + TIGHT_MARGIN);
 }
 
 /**

@@ -118,7 +118,8 @@ function isAtBottom(unit: Unit): boolean {
 function isStraightToTarget(unit: Unit, route: Route, target: ReadonlyVec2): boolean {
   const map = route.layer.map;
   const clearance = route.layer.clearance;
-  if (isClearLine(map, clearance, unit.position.x, unit.position.y, target.x, target.y)) return true;
+  // lines as the route sees them (nav/route.ts steerPoint)
+  if (isClearLine(map.base, clearance, unit.position.x, unit.position.y, target.x, target.y)) return true;
   const near = NEAR_COST * (clearance + 3 * NAV_CELL);
   if (routeCost(route, unit.position.x, unit.position.y) > routeCost(route, target.x, target.y) + near) return false;
   // already in the margin beside its slot (a unit's disc fits there): the last step
@@ -129,7 +130,7 @@ function isStraightToTarget(unit: Unit, route: Route, target: ReadonlyVec2): boo
   const besideX = (_route_beside.column + 0.5) * NAV_CELL;
   const besideY = (_route_beside.row + 0.5) * NAV_CELL;
   if (hypot(besideX - target.x, besideY - target.y) > close) return false;
-  return isClearLine(map, clearance, unit.position.x, unit.position.y, besideX, besideY);
+  return isClearLine(map.base, clearance, unit.position.x, unit.position.y, besideX, besideY);
 }
 
 const _route_beside = { column: 0, row: 0 };

@@ -8,7 +8,7 @@
  * No pixi.js, no DOM.
  */
 import { type Vec2, vec2 } from '../math/vec2';
-import { HALF_DIAGONAL, type NavMap, columnOf, roomAt, rowOf } from '../nav/navmap';
+import { type NavMap, columnOf, pointRoom, roomAt, rowOf } from '../nav/navmap';
 import { isNarrowPassageAt } from '../nav/passages';
 import type { Route } from '../nav/route';
 import { requestWayAlong, standsInTheWay } from '../steering/giveway';
@@ -146,5 +146,5 @@ function widestRoomNear(map: NavMap, x: number, y: number): number {
   for (let dy = -PASSAGE_MIDDLE_CELLS; dy <= PASSAGE_MIDDLE_CELLS; dy++) {
     for (let dx = -PASSAGE_MIDDLE_CELLS; dx <= PASSAGE_MIDDLE_CELLS; dx++) widest = Math.max(widest, roomAt(map, column + dx, row + dy));
   }
-  return widest + HALF_DIAGONAL;
+  return pointRoom(map, widest);
 }

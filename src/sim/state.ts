@@ -101,6 +101,11 @@ export interface PlanJob {
   route: Route | null;
   /** the route keeping only `tightClearance`, once the route could not reach the target */
   tightRoute: Route | null;
+  /** metres: the clearance of the last fallback, on the map measuring rooms at the cells' best
+   * points (see navNarrowClearance) */
+  readonly narrowClearance: number;
+  /** the route keeping `narrowClearance` by that measure, once neither route above reached it */
+  narrowRoute: Route | null;
   /** when no unit can reach the target: the search from where its first unit stood, for the
    * nearest point it can reach (kept while it takes several ticks) */
   fromUnit: Route | null;
