@@ -82,10 +82,6 @@ export function passagesAhead(map: NavMap, clearance: number, ax: number, ay: nu
   const dy = by - ay;
   const length = hypot(dx, dy);
   if (!(length > NAV_CELL)) return;
-  // a cell with this much room has nothing on one side or the other within half the width (a
-  // room kept at MAX_CLEARANCE has nothing within that, the widest DOOR_WIDTH looks for)
-  const laneOpen = clearance + LANE_WIDTH / 2;
-  const doorOpen = Math.min(clearance + DOOR_WIDTH / 2, MAX_CLEARANCE);
   // the segment's cells, sampled every half cell (a cell seen twice in a row is looked at once)
   const samples = Math.ceil(length / (NAV_CELL / 2));
   let lastColumn = -1;
@@ -97,17 +93,29 @@ export function passagesAhead(map: NavMap, clearance: number, ax: number, ay: nu
     if (column === lastColumn && row === lastRow) continue;
     lastColumn = column;
     lastRow = row;
-    const room = roomAt(map, column, row);
-    if (room < clearance) continue;
-    if (out.door === Infinity && room < doorOpen && isPassageCell(map, clearance, column, row, DOOR_CELLS)) out.door = length * along;
-    if (room < laneOpen && isPassageCell(map, clearance, column, row, LANE_CELLS)) {
-      out.passage = length * along;
-      break;
-    }
+    if (keepPassage(map, clearance, column, row, length * along, out)) break;
   }
   // (every passage within LANE_WIDTH is one within DOOR_WIDTH for a small unit; for a large one
   // the wider test skips rooms kept at MAX_CLEARANCE that may still bound its free room)
   out.door = Math.min(out.door, out.passage);
+}
+
+/**
+ * One cell of a walk along a way (passagesAhead; nav/route.ts passagesDown), `along` metres down
+ * it: when it is in a door and none was met before, `out.door` becomes `along`; when it is in a
+ * passage, `out.passage` does, and the walk is over (returns true).
+ */
+export function keepPassage(map: NavMap, clearance: number, column: number, row: number, along: number, out: { passage: number; door: number }): boolean {
+  const room = roomAt(map, column, row);
+  if (room < clearance) return false;
+  // a cell with this much room has nothing on one side or the other within half the width (a
+  // room kept at MAX_CLEARANCE has nothing within that, the widest DOOR_WIDTH looks for)
+  if (out.door === Infinity && room < Math.min(clearance + DOOR_WIDTH / 2, MAX_CLEARANCE) && isPassageCell(map, clearance, column, row, DOOR_CELLS)) out.door = along;
+  if (room < clearance + LANE_WIDTH / 2 && isPassageCell(map, clearance, column, row, LANE_CELLS)) {
+    out.passage = along;
+    return true;
+  }
+  return false;
 }
 
 /**

@@ -38,7 +38,7 @@ import {
   tileOf,
   tileRooms,
 } from './navmap';
-import { LANE_WIDTH, MARGIN_RINGS, MIN_LANES_ROOM, RING_OFFSETS, freeRun } from './passages';
+import { LANE_WIDTH, MARGIN_RINGS, MIN_LANES_ROOM, RING_OFFSETS, freeRun, keepPassage } from './passages';
 
 /** how much more a step onto a cell close to a wall costs */
 export const NEAR_COST = 2;
@@ -1275,6 +1275,38 @@ export function steerPoint(route: Route, x: number, y: number, lookAhead: number
   }
   cellPoint(map, bestColumn, bestRow, out);
   return true;
+}
+
+/**
+ * The passages down the route from (x, y), walked cell by cell for up to `distance` metres of
+ * path: into `out.passage` and `out.door` how far (metres, as the crow flies from the point) it
+ * first comes into a passage, and a door (Infinity: none; see nav/passages.ts passagesAhead), and
+ * into `out.x`, `out.y` the point (cellPoint) of the passage's first cell. For a unit whose
+ * waypoint stops short of a gap it cannot see through (steerPoint): the straight line to the
+ * waypoint does not reach the gap, nor does a straight line further down a route that bends.
+ */
+export function passagesDown(route: Route, x: number, y: number, distance: number, out: { passage: number; door: number; x: number; y: number }): void {
+  out.passage = Infinity;
+  out.door = Infinity;
+  const { map, clearance } = route.layer;
+  let column = columnOf(map, x);
+  let row = rowOf(map, y);
+  const start = cellCost(route, column, row);
+  if (start === Infinity) return;
+  for (let steps = 0; steps < 4 * Math.ceil(distance / NAV_CELL); steps++) {
+    cellPoint(map, column, row, _point);
+    if (keepPassage(map, clearance, column, row, hypot(_point.x - x, _point.y - y), out)) {
+      out.x = _point.x;
+      out.y = _point.y;
+      break;
+    }
+    downhill(route, column, row, _step);
+    if (_step.column === column && _step.row === row) break;
+    column = _step.column;
+    row = _step.row;
+    if (start - cellCost(route, column, row) > distance) break;
+  }
+  out.door = Math.min(out.door, out.passage);
 }
 
 /**

@@ -5,9 +5,9 @@
  */
 import { hypot } from '../math/exact';
 import type { ReadonlyVec2, Vec2 } from '../math/vec2';
-import { NAV_CELL, type NavMap, columnOf, isClearLine, isFreeCell, nearestFreeCell, rowOf } from '../nav/navmap';
+import { NAV_CELL, columnOf, isClearLine, isFreeCell, nearestFreeCell, rowOf } from '../nav/navmap';
 import { isNarrowPassageAt, passagesAhead } from '../nav/passages';
-import { NEAR_COST, type Route, askAhead, cellCost, createRoute, isUsable, routeCost, steerPoint } from '../nav/route';
+import { NEAR_COST, type Route, askAhead, cellCost, createRoute, isUsable, passagesDown, routeCost, steerPoint } from '../nav/route';
 import type { SimulationState, Unit } from './state';
 
 const WAYPOINT_INTERVAL = 15;
@@ -17,15 +17,17 @@ export function isQueueing(unit: Unit): boolean {
 }
 
 /**
- * Whether the passage the unit meets `passageDistance` metres down the line to its waypoint takes
- * one unit at a time (isNarrowPassageAt where the line comes into it, its wall margin counted).
+ * Where the line to the unit's waypoint comes into the passage `passageDistance` metres down it
+ * (into `out.x`, `out.y`): whether that passage takes one unit at a time is asked there
+ * (isNarrowPassageAt, its wall margin counted).
  */
-function isSingleFileAt(unit: Unit, map: NavMap, clearance: number): boolean {
+function entryPoint(unit: Unit, out: { passage: number; x: number; y: number }): void {
   const dx = unit.waypoint.x - unit.position.x;
   const dy = unit.waypoint.y - unit.position.y;
   const length = Math.sqrt(dx * dx + dy * dy);
-  const along = length > 1e-9 ? unit.passageDistance / length : 0;
-  return isNarrowPassageAt(map, clearance, unit.position.x + dx * along, unit.position.y + dy * along, true);
+  const along = length > 1e-9 && out.passage < Infinity ? out.passage / length : 0;
+  out.x = unit.position.x + dx * along;
+  out.y = unit.position.y + dy * along;
 }
 
 /** metres of path a unit looks down its route for the furthest point in clear line */
@@ -61,10 +63,17 @@ export function followRoute(sim: SimulationState, unit: Unit, route: Route, targ
     }
     if (unit.waypoint.x !== target.x || unit.waypoint.y !== target.y) askBeyond(sim, field, unit);
     const { map, clearance } = field.layer;
-    passagesAhead(map, clearance, unit.position.x, unit.position.y, unit.waypoint.x, unit.waypoint.y, _route_passages);
+    // the passages on its way to its waypoint; on a route measured at the cells' best points, whose
+    // waypoints stop short of a gap the unit cannot see through, down the route as far
+    if (map.measure === 'best') {
+      passagesDown(field, unit.position.x, unit.position.y, ROUTE_LOOK_AHEAD, _route_passages);
+    } else {
+      passagesAhead(map, clearance, unit.position.x, unit.position.y, unit.waypoint.x, unit.waypoint.y, _route_passages);
+      entryPoint(unit, _route_passages);
+    }
     unit.passageDistance = _route_passages.passage;
     unit.doorDistance = _route_passages.door;
-    unit.queueSingleFile = unit.passageDistance < Infinity && isSingleFileAt(unit, map, clearance);
+    unit.queueSingleFile = unit.passageDistance < Infinity && isNarrowPassageAt(map, clearance, _route_passages.x, _route_passages.y, true);
   }
   if (unit.waypoint.x === target.x && unit.waypoint.y === target.y) return;
   const wx = unit.waypoint.x - unit.position.x;
@@ -134,4 +143,4 @@ function isStraightToTarget(unit: Unit, route: Route, target: ReadonlyVec2): boo
 }
 
 const _route_beside = { column: 0, row: 0 };
-const _route_passages = { passage: Infinity, door: Infinity };
+const _route_passages = { passage: Infinity, door: Infinity, x: 0, y: 0 };
