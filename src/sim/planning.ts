@@ -8,7 +8,7 @@
 import { hypot } from '../math/exact';
 import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
 import { signedDistance } from '../math/shapes';
-import { HALF_DIAGONAL, MAX_CLEARANCE, NAV_CELL, type NavMap, TILE_SIZE, bestFreeCell, bestRoomMap, columnOf, fillRoomsAround, obstaclesNear, rowOf, tileOf } from '../nav/navmap';
+import { MAX_CLEARANCE, NAV_CELL, type NavMap, TILE_SIZE, bestFreeCell, bestRoomMap, columnOf, fillRoomsAround, obstaclesNear, rowOf, tileOf } from '../nav/navmap';
 import { NEAR_COST, type Route, cellCost, createRoute, isExhausted, isUsable, limitLooks, navLayer, prepareCell, preparePoint, prepareTile, routeCost, takeRefusedTiles, unlimitLooks } from '../nav/route';
 import { arrangeSlots, slotReach } from '../orders/formation';
 import { groupArrivalRadiusOf } from '../orders/orders';
@@ -74,10 +74,8 @@ function plan(sim: SimulationState): void {
       target,
       clearance: navClearance(largest),
       tightClearance: navTightClearance(largest),
-      narrowClearance: navNarrowClearance(largest),
       route: null,
       tightRoute: null,
-      narrowRoute: null,
       fromUnit: null,
     });
   }
@@ -177,28 +175,18 @@ function advanceJob(sim: SimulationState, job: PlanJob, deadline: number): boole
   let reached = reachesTarget(sim, route, units, deadline);
   if (reached === undefined) return false;
   // a way through too narrow for the margin but wide enough for the units (a door little wider
-  // than they are): taken when there is no other
-  if (!reached && job.tightClearance < job.clearance) {
-    job.tightRoute ??= sharedRoute(sim, job.tightClearance, job.target);
+  // than they are): taken when there is no other. It is searched on the map's companion that
+  // measures each cell's room at its best point (see navTightClearance).
+  if (!reached) {
+    const best = bestRoomMap(sim.navMap);
+    // (a new route reads the tiles round its goal at once, which cost more to fill by that
+    // measure: they are filled first, within the budget)
+    if (job.tightRoute === null && !fillRoomsAround(best, job.target.x, job.target.y, TILE_SIZE, deadline)) return false;
+    job.tightRoute ??= sharedRoute(sim, job.tightClearance, job.target, best);
     const tight = reachesTarget(sim, job.tightRoute, units, deadline);
     if (tight === undefined) return false;
     if (tight) {
       route = job.tightRoute;
-      reached = true;
-    }
-  }
-  // a gap the units fit through whose cells' middles all lie too near its sides (the grid's lines
-  // fall badly across it): measured at the cells' best points
-  if (!reached) {
-    const best = bestRoomMap(sim.navMap);
-    // (a new route reads the tiles round its goal at once, which cost more to fill by this
-    // measure: they are filled first, within the budget)
-    if (job.narrowRoute === null && !fillRoomsAround(best, job.target.x, job.target.y, TILE_SIZE, deadline)) return false;
-    job.narrowRoute ??= sharedRoute(sim, job.narrowClearance, job.target, best);
-    const narrow = reachesTarget(sim, job.narrowRoute, units, deadline);
-    if (narrow === undefined) return false;
-    if (narrow) {
-      route = job.narrowRoute;
       reached = true;
     }
   }
@@ -365,26 +353,16 @@ export function navClearance(radius: number): number {
 }
 
 /**
- * Metres: the least clearance a route for units up to `radius` falls back to when no way keeping
- * `navClearance` reaches the target: the middle of every cell it crosses keeps TIGHT_MARGIN beyond
- * the radius (a cell's room is what every point of it keeps, its middle's less half its diagonal,
- * so a door 1.6 m wide, which units 1 m across pass one at a time, has cells of room 0.5 m at
- * best, and none of 0.65 m).
+ * Metres: the clearance of the narrow route an order falls back to when no way keeping
+ * `navClearance` reaches the target. It is searched on the navigation map's companion that
+ * measures each cell's room at its best point (nav/navmap.ts bestRoomMap): every cell it crosses
+ * has a point keeping TIGHT_MARGIN beyond the radius, so a gap wider than the unit by twice
+ * TIGHT_MARGIN and the sampling's few centimetres is open wherever the grid's lines fall across it.
+ * By the map's own measure (what every point of a cell keeps: the middle's room less half the
+ * cell's diagonal) a door 1.2 m wide for units 1 m across was open only when a cell's middle lay
+ * within 5 cm of the door's middle, and one up to 1.35 m wide not always.
  */
 export function navTightClearance(radius: number): number {
-  return Math.min(navClearance(radius), Math.max(0, radius + TIGHT_MARGIN - HALF_DIAGONAL));
-}
-
-/**
- * Metres: the clearance of the last route tried, on the navigation map's companion that measures
- * each cell's room at its best point (nav/navmap.ts bestRoomMap): every cell it crosses has a point
- * keeping TIGHT_MARGIN beyond the radius. A gap wider than the unit by twice TIGHT_MARGIN and the
- * sampling's 4.4 cm is open wherever the grid's lines fall. Keeping TIGHT_MARGIN at the cells'
- * middles (navTightClearance), a door 1.2 m wide for units 1 m across was open only when a cell's
- * middle lay within 5 cm of the door's; a door up to 1.35 m wide, not always. That route is tried
- * first all the same, as its ways keep to the middles of gaps, where units pass more easily.
- */
-export function navNarrowClearance(radius: number): number {
   return Math.min(MAX_CLEARANCE, radius + TIGHT_MARGIN);
 }
 
@@ -451,7 +429,7 @@ function startWalking(unit: Unit): void {
 
 /** metres of margin routes keep beyond the largest unit's radius */
 const NAV_MARGIN = 0.15;
-/** metres beyond the largest unit's radius the middles of a fallback route's cells keep
+/** metres beyond the largest unit's radius a point of each of a fallback route's cells keeps
  * (navTightClearance) */
 const TIGHT_MARGIN = 0.05;
 

@@ -8,7 +8,7 @@
  * No pixi.js, no DOM.
  */
 import { type Vec2, vec2 } from '../math/vec2';
-import { type NavMap, columnOf, pointRoom, roomAt, rowOf } from '../nav/navmap';
+import { HALF_DIAGONAL, type NavMap, columnOf, roomAt, rowOf } from '../nav/navmap';
 import { isNarrowPassageAt } from '../nav/passages';
 import type { Route } from '../nav/route';
 import { requestWayAlong, standsInTheWay } from '../steering/giveway';
@@ -96,7 +96,7 @@ function waitsForOncoming(unit: Unit, map: NavMap): boolean {
     const toUnitY = unit.position.y - other.position.y;
     if (other.wanted.x * toUnitX + other.wanted.y * toUnitY <= 0) continue;
     if (inside) {
-      if (room < 0) room = widestRoomNear(map, unit.position.x, unit.position.y);
+      if (room < 0) room = widestRoomNear(map.base, unit.position.x, unit.position.y);
       if (room >= unit.radius + other.radius) continue;
     }
     // came in at the same tick as the unit's own: the order issued first goes first
@@ -137,7 +137,9 @@ const PASSAGE_MIDDLE_CELLS = 2;
 
 /**
  * Metres: the most room a centre has within PASSAGE_MIDDLE_CELLS cells of (x, y), measured from
- * the cells' middles. In a passage, about half its width, wherever in it the unit stands.
+ * the cells' middles (on `map`, which measures what every point of a cell keeps: measured at the
+ * cells' best points, the window reached out of a door's mouth to where two units could pass).
+ * In a passage, about half its width, wherever in it the unit stands.
  */
 function widestRoomNear(map: NavMap, x: number, y: number): number {
   const column = columnOf(map, x);
@@ -146,5 +148,5 @@ function widestRoomNear(map: NavMap, x: number, y: number): number {
   for (let dy = -PASSAGE_MIDDLE_CELLS; dy <= PASSAGE_MIDDLE_CELLS; dy++) {
     for (let dx = -PASSAGE_MIDDLE_CELLS; dx <= PASSAGE_MIDDLE_CELLS; dx++) widest = Math.max(widest, roomAt(map, column + dx, row + dy));
   }
-  return pointRoom(map, widest);
+  return widest + HALF_DIAGONAL;
 }

@@ -94,18 +94,13 @@ export interface PlanJob {
   readonly target: Vec2;
   /** metres: the clearance its route keeps (largest unit's radius plus a margin) */
   readonly clearance: number;
-  /** metres: the least clearance it falls back to when no unit can reach the target keeping
-   * `clearance` (see navTightClearance) */
+  /** metres: the clearance it falls back to when no unit can reach the target keeping
+   * `clearance`, on the map measuring rooms at the cells' best points (see navTightClearance) */
   readonly tightClearance: number;
   /** the route, once its search has begun */
   route: Route | null;
-  /** the route keeping only `tightClearance`, once the route could not reach the target */
+  /** the route keeping `tightClearance` by that measure, once the route could not reach the target */
   tightRoute: Route | null;
-  /** metres: the clearance of the last fallback, on the map measuring rooms at the cells' best
-   * points (see navNarrowClearance) */
-  readonly narrowClearance: number;
-  /** the route keeping `narrowClearance` by that measure, once neither route above reached it */
-  narrowRoute: Route | null;
   /** when no unit can reach the target: the search from where its first unit stood, for the
    * nearest point it can reach (kept while it takes several ticks) */
   fromUnit: Route | null;

@@ -37,9 +37,8 @@ function routedThroughGap(size: number, gap: number, shift = 0): boolean {
 
 describe('gaps are open exactly when the unit fits, whatever the map size', () => {
   // radius 0.5 m: a route keeps 0.15 m beyond it where it can; where no such way reaches the
-  // target, 0.05 m beyond it at the middle of each navigation cell (0.25 m) it crosses, and where
-  // none does either, 0.05 m at some point of each cell: a 1.2 m gap is open for a unit 1 m
-  // across, a 1.05 m gap is not
+  // target, 0.05 m beyond it at some point of each navigation cell (0.25 m) it crosses: a 1.2 m
+  // gap is open for a unit 1 m across, a 1.05 m gap is not
   for (const size of [40, 200, 400, 1000]) {
     it(`on a ${size} m map: a 1.05 m gap is closed, 1.2 m, 1.6 m, 2 m and 3 m gaps are open`, () => {
       expect(routedThroughGap(size, 1.05)).toBe(false);
@@ -133,7 +132,7 @@ describe('through a gap little wider than the units, wherever the grid\'s lines 
   }
 
   // radius 0.5 m (1 m across); at these shifts no cell's middle in the gap keeps 0.55 m from both
-  // of its sides, so only the route measured at the cells' best points goes through
+  // of its sides (a narrow route measured at the middles did not go through)
   for (const shift of [0, NAV_CELL / 4, (3 * NAV_CELL) / 4]) {
     it(`a lone unit comes through from every start, the gap's middle ${shift} m off the grid's`, () => {
       for (const startY of [14, 20, 26]) {
@@ -148,8 +147,8 @@ describe('through a gap little wider than the units, wherever the grid\'s lines 
 
   for (const shift of [0, NAV_CELL / 4]) {
     it(`two groups of five exchange sides through it, one side at a time, without a touch, the gap's middle ${shift} m off the grid's`, () => {
-      // measured: the last through after 38.6 s, and 34.5 s (3/4 of a cell off: 31.1 s; two groups
-      // of ten: 54 to 77 s)
+      // measured: the last through after 35.9 s, and 36.9 s (3/4 of a cell off: 34.9 s; two groups
+      // of ten: 67 to 85 s)
       const { sim } = gapWorld(shift);
       const west = Array.from({ length: 5 }, (_, k) => addUnit(sim, { x: 10 + Math.floor(k / 4) * 1.2, y: 18.2 + (k % 4) * 1.2 }));
       const east = Array.from({ length: 5 }, (_, k) => addUnit(sim, { x: 40 - Math.floor(k / 4) * 1.2, y: 18.2 + (k % 4) * 1.2 }));
@@ -170,7 +169,7 @@ describe('through a gap little wider than the units, wherever the grid\'s lines 
     // (so its order queues there and the other side waits its turn: looking only along the line to
     // their waypoints, the units of two orders exchanging sides through such a gap crowded both
     // mouths, and over three layouts of ten a side 41 of 60 were through after two minutes; all
-    // 60 now, in 39.4 s on average)
+    // 60 now, in 38.4 s on average)
     const { sim } = gapWorld(0);
     const id = addUnit(sim, { x: 21, y: 17 });
     issueOrder(sim, { kind: 'move', unitIds: [id], target: { x: 40, y: 20 } });
