@@ -273,10 +273,11 @@ export function tileRooms(map: NavMap, tile: number): Float32Array {
   }
   let work = TILE_AREA;
   for (const shape of map.bucketShapes[tile] ?? NO_SHAPES) {
-    const i0 = Math.max(0, Math.floor((shape.minX - OBSTACLE_REACH) / NAV_CELL) - column0);
-    const i1 = Math.min(TILE_CELLS - 1, Math.floor((shape.maxX + OBSTACLE_REACH) / NAV_CELL) - column0);
-    const j0 = Math.max(0, Math.floor((shape.minY - OBSTACLE_REACH) / NAV_CELL) - row0);
-    const j1 = Math.min(TILE_CELLS - 1, Math.floor((shape.maxY + OBSTACLE_REACH) / NAV_CELL) - row0);
+    reachInTile(shape, column0, row0);
+    const i0 = _reach[0]!;
+    const i1 = _reach[1]!;
+    const j0 = _reach[2]!;
+    const j1 = _reach[3]!;
     for (let j = j0; j <= j1; j++) {
       const y = (row0 + j + 0.5) * NAV_CELL;
       for (let i = i0; i <= i1; i++) {
@@ -348,10 +349,11 @@ function fillBestRooms(map: NavMap, column0: number, row0: number, room: Float32
   let work = TILE_AREA;
   for (let k = 0; k < shapes.length; k++) {
     const shape = shapes[k]!;
-    const i0 = Math.max(0, Math.floor((shape.minX - OBSTACLE_REACH) / NAV_CELL) - column0);
-    const i1 = Math.min(TILE_CELLS - 1, Math.floor((shape.maxX + OBSTACLE_REACH) / NAV_CELL) - column0);
-    const j0 = Math.max(0, Math.floor((shape.minY - OBSTACLE_REACH) / NAV_CELL) - row0);
-    const j1 = Math.min(TILE_CELLS - 1, Math.floor((shape.maxY + OBSTACLE_REACH) / NAV_CELL) - row0);
+    reachInTile(shape, column0, row0);
+    const i0 = _reach[0]!;
+    const i1 = _reach[1]!;
+    const j0 = _reach[2]!;
+    const j1 = _reach[3]!;
     for (let j = j0; j <= j1; j++) {
       const y = (row0 + j + 0.5) * NAV_CELL;
       for (let i = i0; i <= i1; i++) keepNearest(j * TILE_CELLS + i, k, signedDistance(shape, (column0 + i + 0.5) * NAV_CELL, y));
@@ -430,6 +432,20 @@ function roomOfPoint(map: NavMap, shapes: readonly ShapeGeometry[], x: number, y
 /** distances to shapes roomOfPoint measured since it was last set to 0 (a typed array, not a
  * module variable, which V8 would box at every count) */
 const _best_measured = new Int32Array(1);
+
+/**
+ * The cells of the tile whose first cell is (column0, row0) within OBSTACLE_REACH of the shape's
+ * box, into `_reach` as first and last column, first and last row, counted within the tile (empty
+ * when a last comes before its first).
+ */
+function reachInTile(shape: ShapeGeometry, column0: number, row0: number): void {
+  _reach[0] = Math.max(0, Math.floor((shape.minX - OBSTACLE_REACH) / NAV_CELL) - column0);
+  _reach[1] = Math.min(TILE_CELLS - 1, Math.floor((shape.maxX + OBSTACLE_REACH) / NAV_CELL) - column0);
+  _reach[2] = Math.max(0, Math.floor((shape.minY - OBSTACLE_REACH) / NAV_CELL) - row0);
+  _reach[3] = Math.min(TILE_CELLS - 1, Math.floor((shape.maxY + OBSTACLE_REACH) / NAV_CELL) - row0);
+}
+
+const _reach = new Int32Array(4);
 
 const OPEN_TILE = new Float32Array(TILE_AREA).fill(MAX_CLEARANCE);
 /** a cell's distance to one obstacle counts as this much work (a cell filled counts 1) */
