@@ -1310,8 +1310,10 @@ export function passagesDown(route: Route, x: number, y: number, distance: numbe
 }
 
 /**
- * The route from (x, y) as a polyline of cell centres, x0, y0, x1, y1, ..., ending at the goal;
- * at most `maxPoints` points. Empty when the point is cut off from the goal. For drawing.
+ * The route from (x, y) as a polyline of the points units head for in its cells (cellPoint: their
+ * middles, or on a route measured at the cells' best points, those), x0, y0, x1, y1, ..., ending
+ * at the goal; at most `maxPoints` points. Empty when the point is cut off from the goal. For
+ * drawing.
  */
 export function tracePath(route: Route, x: number, y: number, maxPoints: number): number[] {
   const points: number[] = [];
@@ -1320,7 +1322,8 @@ export function tracePath(route: Route, x: number, y: number, maxPoints: number)
   let row = rowOf(map, y);
   if (cellCost(route, column, row) === Infinity) return points;
   for (let count = 0; count < maxPoints; count++) {
-    points.push((column + 0.5) * NAV_CELL, (row + 0.5) * NAV_CELL);
+    cellPoint(map, column, row, _point);
+    points.push(_point.x, _point.y);
     downhill(route, column, row, _step);
     if (_step.column === column && _step.row === row) break;
     column = _step.column;
