@@ -78,6 +78,9 @@ export interface NavMap {
   readonly base: NavMap;
   /** the base's companion measuring `best`, once asked for (bestRoomMap) */
   best: NavMap | undefined;
+  /** per tile, for a map measuring `best`: each cell's point to head for (cellPoint) as x, y,
+   * worked out when first asked (NaN until then), or undefined until any is */
+  readonly cellPoints: Array<Float64Array | undefined>;
 }
 
 export function createNavMap(width: number, height: number): NavMap {
@@ -104,6 +107,7 @@ export function createNavMap(width: number, height: number): NavMap {
     measure: 'least',
     base: undefined,
     best: undefined,
+    cellPoints: [],
   };
   map.base = map as NavMap;
   return map as NavMap;
@@ -145,6 +149,7 @@ export function bestRoomMap(map: NavMap): NavMap {
     measure: 'best',
     base,
     best: undefined,
+    cellPoints: new Array<Float64Array | undefined>(base.rooms.length),
   };
   base.best = best;
   return best;
@@ -162,7 +167,26 @@ export function cellPoint(map: NavMap, column: number, row: number, out: { x: nu
   out.x = middleX;
   out.y = middleY;
   if (map.measure !== 'best' || column < 0 || row < 0 || column >= map.columns || row >= map.rows) return;
-  const shapes = map.bucketShapes[tileOf(map, column, row)] ?? NO_SHAPES;
+  // (asked for every cell a unit looks down its route through, each time it looks: kept per cell
+  // until the tile changes)
+  const tile = tileOf(map, column, row);
+  const points = (map.cellPoints[tile] ??= new Float64Array(2 * TILE_AREA).fill(Number.NaN));
+  const at = 2 * ((row % TILE_CELLS) * TILE_CELLS + (column % TILE_CELLS));
+  if (!Number.isNaN(points[at]!)) {
+    out.x = points[at]!;
+    out.y = points[at + 1]!;
+    return;
+  }
+  bestPointOf(map, map.bucketShapes[tile] ?? NO_SHAPES, middleX, middleY, out);
+  points[at] = out.x;
+  points[at + 1] = out.y;
+}
+
+/** The sample point of the cell with middle (middleX, middleY) with the most room (the middle when
+ * none has more), into `out`. */
+function bestPointOf(map: NavMap, shapes: readonly ShapeGeometry[], middleX: number, middleY: number, out: { x: number; y: number }): void {
+  out.x = middleX;
+  out.y = middleY;
   let best = roomOfPoint(map, shapes, middleX, middleY, -Infinity);
   for (let sy = 0; sy < SAMPLES; sy++) {
     const y = middleY + (sy / (SAMPLES - 1) - 0.5) * NAV_CELL;
@@ -200,7 +224,10 @@ function forTilesInReach(map: NavMap, shape: ShapeGeometry, visit: (tile: number
 
 function invalidate(map: NavMap, tile: number): void {
   map.rooms[tile] = undefined;
-  if (map.best !== undefined) map.best.rooms[tile] = undefined;
+  if (map.best !== undefined) {
+    map.best.rooms[tile] = undefined;
+    map.best.cellPoints[tile] = undefined;
+  }
   map.tileVersion[tile]!++;
 }
 

@@ -66,6 +66,13 @@ describe("the navigation map's companion measuring each cell's room at its best 
     // by the least measure, the point is the middle
     cellPoint(map, column, row, point);
     expect(point.y).toBeCloseTo((row + 0.5) * NAV_CELL, 9);
+    // asked again, the same point (kept); with a post put up just above the gap's middle, the
+    // point moves down, off it
+    cellPoint(best, column, row, point);
+    expect(point.y).toBeCloseTo(20, 6);
+    addNavObstacle(map, 3, prepareShape({ type: 'circle', x: 20.125, y: 20.3, radius: 0.05 }));
+    cellPoint(best, column, row, point);
+    expect(point.y).toBeLessThan(19.95);
   });
 
   it('forgets its rooms when an obstacle is added or removed, with the map', () => {
