@@ -13,7 +13,7 @@ export { createRandom, type Random } from './math/random';
 export type { ObstacleDef, ObstacleShape } from './math/shapes';
 export { groupArrivalRadius, type MoveOrder, type Order, type StopOrder } from './orders/orders';
 export { LEFT, NO_SIDE, RIGHT, type Side } from './steering/agent';
-export { DEFAULT_STEERING_CONFIG, resolveSteeringConfig, type SteeringConfig } from './steering/config';
+export { DEFAULT_STEERING_CONFIG, SITUATION_NAMES, resolveSteeringConfig, type SituationName, type SituationSwitches, type SteeringConfig, type SteeringOverrides } from './steering/config';
 export { RAY_CENTRE, RAY_LEFT, RAY_RELATIVE, RAY_RIGHT, type Ray, type Sensing, type Threat } from './steering/sensing';
 export { COLLISION_RESPONSES, type CollisionResponse } from './steering/sideways';
 export { AVOIDANCE_NAMES } from './steering/strategies/index';
@@ -30,10 +30,7 @@ export {
   hasPendingOrders,
   issueOrder,
   lastTickTiming,
-  listDoorLanes,
-  listDoorTurns,
   listObstacles,
-  listOrderBoxes,
   listUnits,
   onSimulationEvent,
   physicsBodyCount,
@@ -49,12 +46,8 @@ export {
   traceRoute,
   updateSteeringConfig,
   updateUnit,
-  type DoorOrderView,
-  type DoorLanesView,
-  type DoorTurnView,
   type ObstacleJson,
   type ObstacleView,
-  type OrderBoxView,
   type Simulation,
   type SimulationDef,
   type SimulationEvent,

@@ -103,7 +103,7 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
   ['physics'],
   ['spatial', 'nav', 'steering'],
   ['orders'],
-  ['sim'],
+  ['sim', 'situations'],
   ['scenarios', 'render'],
   ['cli', 'app'],
   ['index.ts'],

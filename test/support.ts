@@ -16,7 +16,13 @@ import {
   stepSimulation,
 } from '../src/index';
 import { ScenarioError, parseScenario } from '../src/scenarios/schema';
-import { type SimulationState, stateOf } from '../src/sim/state';
+import type { Column } from '../src/sim/columns';
+import { type SimulationState, type Situation, stateOf } from '../src/sim/state';
+import type { Blocks, DoorLanes, OrderBox } from '../src/situations/blocks';
+import type { DoorTurn } from '../src/situations/door-turns';
+import { findSituation } from '../src/situations/index';
+import { RECOVERY_NAMES } from '../src/situations/stuck-recovery';
+import type { SituationName } from '../src/steering/config';
 
 /** Runs `ticks` fixed ticks, calling `afterTick` (with the tick number, 1-based) after each. */
 export function runTicks(sim: Simulation, ticks: number, afterTick?: (tick: number) => void): void {
@@ -92,4 +98,94 @@ export function schemaProblems(input: unknown): readonly string[] {
     return error.problems;
   }
   throw new Error('expected the scenario to be refused');
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the situations (src/situations/) keep, read white-box
+
+type SituationOf<T> = Situation & T;
+
+function situation<T>(sim: Simulation, name: SituationName): SituationOf<T> {
+  return findSituation(stateOf(sim).situations, name) as SituationOf<T>;
+}
+
+/** The orders' blocks as the block situations measured them on the last tick. */
+export function blocksOf(sim: Simulation): Blocks {
+  return situation<{ blocks: Blocks }>(sim, 'step-aside').blocks;
+}
+
+/** An order's box as the tests read it (blocks.ts OrderBox). */
+export interface OrderBoxSeen {
+  orderId: number;
+  units: number;
+  centre: { x: number; y: number };
+  way: { x: number; y: number };
+  back: number;
+  front: number;
+  right: number;
+  left: number;
+  step: { x: number; y: number };
+  pace: number;
+}
+
+/** The boxes of the orders of two units or more that walked as blocks on the last tick. */
+export function orderBoxesOf(sim: Simulation): OrderBoxSeen[] {
+  const blocks = blocksOf(sim);
+  return blocks.boxes
+    .slice(0, blocks.count)
+    .filter((box: OrderBox) => box.count >= 2)
+    .map((box) => ({
+      orderId: box.orderId,
+      units: box.count,
+      centre: { x: box.cx, y: box.cy },
+      way: { x: box.dx, y: box.dy },
+      back: box.back,
+      front: box.front,
+      right: box.right,
+      left: box.left,
+      step: { x: box.shiftX, y: box.shiftY },
+      pace: box.pace,
+    }));
+}
+
+/** A door orders take turns at, with its orders (door-turns.ts, and wide doors: wide-door-turns.ts). */
+export interface DoorTurnSeen {
+  centre: { x: number; y: number };
+  holder: number;
+  orders: Array<{ orderId: number; way: { x: number; y: number }; pending: number }>;
+}
+
+/** The doors orders came to on the last tick and whose turn it is at each, then the wide doors. */
+export function doorTurnsOf(sim: Simulation): DoorTurnSeen[] {
+  const doors: DoorTurnSeen[] = situation<{ state: { doors: DoorTurn[] } }>(sim, 'door-turns').state.doors.map((door) => ({
+    centre: { x: door.x, y: door.y },
+    holder: door.holder,
+    orders: door.orders.map((order) => ({ orderId: order.orderId, way: { x: order.dirX, y: order.dirY }, pending: order.pending })),
+  }));
+  for (const turn of blocksOf(sim).wideDoors) {
+    doors.push({
+      centre: { x: turn.x, y: turn.y },
+      holder: turn.holding ? turn.goes : 0,
+      orders: [
+        { orderId: turn.goes, way: { x: turn.goesX, y: turn.goesY }, pending: turn.goesPending },
+        { orderId: turn.waits, way: { x: turn.waitsX, y: turn.waitsY }, pending: turn.waitsPending },
+      ],
+    });
+  }
+  return doors;
+}
+
+/** The doors two orders pass keeping to their halves (door-halves.ts). */
+export function doorLanesOf(sim: Simulation): Array<{ first: number; second: number; centre: { x: number; y: number }; way: { x: number; y: number } }> {
+  return blocksOf(sim).lanes.map((lanes: DoorLanes) => ({ first: lanes.first, second: lanes.second, centre: { x: lanes.x, y: lanes.y }, way: { x: lanes.dx, y: lanes.dy } }));
+}
+
+/** The single-file situation's record of the tick each unit came into a passage one unit wide (-1: none), by slot. */
+export function passageEntered(sim: Simulation): Float64Array {
+  return situation<{ entered: Column<Float64Array> }>(sim, 'single-file').entered.data;
+}
+
+/** The recovery under way for a unit (stuck-recovery.ts). */
+export function recoveryOf(sim: Simulation, unit: { slot: number }): (typeof RECOVERY_NAMES)[number] {
+  return RECOVERY_NAMES[situation<{ recovery: Column<Uint8Array> }>(sim, 'stuck-recovery').recovery.data[unit.slot]!]!;
 }

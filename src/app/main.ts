@@ -13,7 +13,7 @@ import type { ObstacleShape } from '../math/shapes';
 import type { Order } from '../orders/orders';
 import { type Frame, MARKER_LIFETIME, type OrderMarker, type Overlays, type SimulationView, createSimulationView } from '../render/view';
 import { DEFAULT_SIMULATION, DEFAULT_UNIT } from '../sim/defaults';
-import { DEFAULT_STEERING_CONFIG, type SteeringConfig, resolveSteeringConfig } from '../steering/config';
+import { DEFAULT_STEERING_CONFIG, type SteeringConfig, type SteeringOverrides, resolveSteeringConfig } from '../steering/config';
 import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
 import { AVOIDANCE_NAMES } from '../steering/strategies/index';
 import type { AvoidanceName } from '../steering/strategy';
@@ -263,7 +263,7 @@ async function start(): Promise<void> {
     let query = choiceToQuery(loaded.choice);
     if (settings.avoidance !== DEFAULT_SIMULATION.avoidance) query += `&avoidance=${settings.avoidance}`;
     if (settings.response !== DEFAULT_SIMULATION.response) query += `&response=${settings.response}`;
-    const changed = Object.fromEntries(Object.entries(panel.tuning).filter(([key, value]) => DEFAULT_STEERING_CONFIG[key as keyof SteeringConfig] !== value));
+    const changed = changedTuning(panel.tuning);
     if (Object.keys(changed).length > 0) query += `&tune=${encodeURIComponent(JSON.stringify(changed))}`;
     if (panel.maxAcceleration !== DEFAULT_UNIT.maxAcceleration) query += `&accel=${panel.maxAcceleration}`;
     if (query.startsWith('?&')) query = `?${query.slice(2)}`;
@@ -390,7 +390,7 @@ async function start(): Promise<void> {
     });
   }
 
-  const panel = createPanel(firstChoice, settings, { ...DEFAULT_STEERING_CONFIG, ...urlTuning.tuning }, urlTuning.maxAcceleration, overlays, {
+  const panel = createPanel(firstChoice, settings, resolveSteeringConfig(urlTuning.tuning), urlTuning.maxAcceleration, overlays, {
     load,
     restart: () => load(loaded?.choice ?? firstChoice),
     openReplay: () => replayControls.pick(),
@@ -545,15 +545,29 @@ async function start(): Promise<void> {
   };
 }
 
+/** The settings of `tuning` that differ from the defaults (of the situations, those switched off). */
+function changedTuning(tuning: SteeringOverrides): SteeringOverrides {
+  const changed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(tuning)) {
+    if (key === 'situations') {
+      const off = Object.entries(value as Record<string, boolean>).filter(([, on]) => !on);
+      if (off.length > 0) changed.situations = Object.fromEntries(off);
+    } else if (DEFAULT_STEERING_CONFIG[key as keyof SteeringConfig] !== value) {
+      changed[key] = value;
+    }
+  }
+  return changed as SteeringOverrides;
+}
+
 /** The controller tuning (`tune=` JSON of changed settings) and max acceleration (`accel=`) a URL keeps; defaults for what is missing or wrong, with the reasons. */
-function tuningFromQuery(query: string): { tuning: Partial<SteeringConfig>; maxAcceleration: number; ignored: string[] } {
+function tuningFromQuery(query: string): { tuning: SteeringOverrides; maxAcceleration: number; ignored: string[] } {
   const params = new URLSearchParams(query);
   const ignored: string[] = [];
-  let tuning: Partial<SteeringConfig> = {};
+  let tuning: SteeringOverrides = {};
   const tune = params.get('tune');
   if (tune !== null) {
     try {
-      const changes = JSON.parse(tune) as Partial<SteeringConfig>;
+      const changes = JSON.parse(tune) as SteeringOverrides;
       resolveSteeringConfig(changes);
       tuning = changes;
     } catch (error) {

@@ -7,13 +7,13 @@ import GUI, { type Controller } from 'lil-gui';
 import type { Overlays } from '../render/view';
 import { BUILT_IN_SCENARIOS, findBuiltInScenario } from '../scenarios/builtins';
 import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
-import type { SteeringConfig } from '../steering/config';
+import { SITUATION_NAMES, type NumericSetting, type SituationName, type SteeringConfig, type SteeringOverrides } from '../steering/config';
 import { AVOIDANCE_NAMES } from '../steering/strategies/index';
 import type { AvoidanceName } from '../steering/strategy';
 import { MAX_PAGE_UNITS, SPEEDS, type ScenarioChoice } from './session';
 
 /** The live-tunable controller settings, with slider ranges. */
-const TUNING: Array<[key: keyof SteeringConfig, min: number, max: number, step: number]> = [
+const TUNING: Array<[key: NumericSetting, min: number, max: number, step: number]> = [
   ['lookAheadTime', 0, 4, 0.05],
   ['keepRight', 0, 1.5, 0.01],
   ['passAside', 0, 1.5, 0.01],
@@ -43,14 +43,14 @@ export interface PanelActions {
   setAvoidance(name: AvoidanceName): void;
   setResponse(response: CollisionResponse): void;
   /** one controller setting changed */
-  tune(changes: Partial<SteeringConfig>): void;
+  tune(changes: SteeringOverrides): void;
   /** m/s^2: max force per kilogram for every unit */
   setMaxAcceleration(acceleration: number): void;
 }
 
 export interface Panel {
   /** the controller settings as the panel shows them (applied to every loaded scenario) */
-  readonly tuning: Readonly<Partial<SteeringConfig>>;
+  readonly tuning: Readonly<SteeringOverrides>;
   /** m/s^2: max force per kilogram as the panel shows it */
   readonly maxAcceleration: number;
   /** shows a newly loaded scenario and the clock */
@@ -121,12 +121,19 @@ export function createPanel(
   overlayFolder.add(overlays, 'forces').name('avoidance force');
   overlayFolder.add(overlays, 'sides').name('avoidance side');
   overlayFolder.add(overlays, 'velocity').name('velocity');
-  overlayFolder.add(overlays, 'blocks').name('orders passing as blocks');
+  overlayFolder.add(overlays, 'blocks').name('situations (blocks, doors)');
+
+  // every situation switchable: what each rule over the avoidance core buys shows at once
+  const situationsFolder = gui.addFolder('situations');
+  const switches: Record<SituationName, boolean> = { ...config.situations };
+  for (const name of SITUATION_NAMES) {
+    situationsFolder.add(switches, name).onChange((on: boolean) => actions.tune({ situations: { [name]: on } }));
+  }
+  situationsFolder.close();
 
   const tuningFolder = gui.addFolder('tuning');
-  const tuning: Partial<SteeringConfig> = {};
+  const tuning: SteeringOverrides & Record<NumericSetting, number> = { ...config, situations: switches };
   for (const [key, min, max, step] of TUNING) {
-    tuning[key] = config[key];
     tuningFolder.add(tuning, key, min, max, step).onChange((value: number) => actions.tune({ [key]: value }));
   }
   const limits = { maxAcceleration };

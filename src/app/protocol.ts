@@ -4,7 +4,7 @@
  */
 import type { ObstacleShape } from '../math/shapes';
 import type { Order } from '../orders/orders';
-import type { SteeringConfig } from '../steering/config';
+import type { SteeringOverrides } from '../steering/config';
 import type { CollisionResponse } from '../steering/sideways';
 import type { AvoidanceName } from '../steering/strategy';
 import type { ScenarioChoice, SessionSetup } from './session';
@@ -23,7 +23,7 @@ export type PageMessage =
   | { type: 'step' }
   | { type: 'avoidance'; name: AvoidanceName }
   | { type: 'response'; response: CollisionResponse }
-  | { type: 'tune'; changes: Partial<SteeringConfig> }
+  | { type: 'tune'; changes: SteeringOverrides }
   | { type: 'max-acceleration'; value: number }
   | { type: 'view'; request: OverlayRequest }
   /** the state hash now, or (atTick) after running straight on to that tick */

@@ -7,7 +7,7 @@ import { BUILT_IN_SCENARIOS, buildBuiltInScenario, findBuiltInScenario } from '.
 import { type ScenarioRun, startScenarioRun, stepScenarioRun } from '../scenarios/run';
 import { type ScenarioFile, parseScenario } from '../scenarios/schema';
 import { listUnits, simulationSettings, updateSteeringConfig, updateUnit } from '../sim/simulation';
-import type { SteeringConfig } from '../steering/config';
+import type { SteeringOverrides } from '../steering/config';
 import type { CollisionResponse } from '../steering/sideways';
 import type { AvoidanceName } from '../steering/strategy';
 
@@ -74,7 +74,7 @@ export interface SessionSetup {
   choice: ScenarioChoice;
   settings: { avoidance: AvoidanceName; response: CollisionResponse };
   /** controller tuning merged over the defaults */
-  tuning: Partial<SteeringConfig>;
+  tuning: SteeringOverrides;
   /** m/s^2: every unit's max force is its mass times this */
   maxAcceleration: number;
 }

@@ -36,7 +36,7 @@ import { addObstacle, addUnit, createSimulation, hasPendingOrders, issueOrder, l
 import { MAX_WORLD_SIZE, checkOneOf } from '../sim/validate';
 import { timeDetourTicks } from './detour';
 import { integerOption, numberOption, runAsScript, steeringOption } from './report';
-import type { SteeringConfig } from '../steering/config';
+import type { SteeringOverrides } from '../steering/config';
 import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
 import { AVOIDANCE_NAMES } from '../steering/strategies/index';
 import type { AvoidanceName } from '../steering/strategy';
@@ -98,7 +98,7 @@ interface TickOptions {
   avoidance: AvoidanceName;
   response: CollisionResponse;
   /** controller tuning merged over the defaults */
-  steering?: Partial<SteeringConfig>;
+  steering?: SteeringOverrides;
   ticks: number;
   warmupTicks: number;
 }

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { BUILT_IN_SCENARIO_NAMES, buildBuiltInScenario, findBuiltInScenario } from '../scenarios/builtins';
 import type { RunResult } from './runs';
-import { type SteeringConfig, resolveSteeringConfig } from '../steering/config';
+import { type SteeringOverrides, resolveSteeringConfig } from '../steering/config';
 import { type Scenario, parseScenarioText } from '../scenarios/schema';
 
 /** A problem with what the user asked for: the tools exit with code 2 and print only the message. */
@@ -89,10 +89,10 @@ export function numberOption(text: string | undefined, option: string, min: numb
  * `--steering JSON`: controller settings to merge over the defaults, checked like
  * `updateSteeringConfig` (the message names the option and the setting); undefined when not given.
  */
-export function steeringOption(text: string | undefined): Partial<SteeringConfig> | undefined {
+export function steeringOption(text: string | undefined): SteeringOverrides | undefined {
   if (text === undefined) return undefined;
   try {
-    const steering = JSON.parse(text) as Partial<SteeringConfig>;
+    const steering = JSON.parse(text) as SteeringOverrides;
     resolveSteeringConfig(steering);
     return steering;
   } catch (error) {

@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { buildBuiltInScenario } from '../scenarios/builtins';
 import { type ScenarioResult, runScenario } from '../scenarios/run';
-import type { SteeringConfig } from '../steering/config';
+import type { SteeringOverrides } from '../steering/config';
 import type { CollisionResponse } from '../steering/sideways';
 import { AVOIDANCE_NAMES } from '../steering/strategies/index';
 import type { AvoidanceName } from '../steering/strategy';
@@ -25,7 +25,7 @@ export interface RunSpec {
   /** ignored for `detour` (it has its own collision handling) */
   response: CollisionResponse;
   /** controller tuning over the defaults; ignored for `detour` */
-  steering?: Partial<SteeringConfig>;
+  steering?: SteeringOverrides;
 }
 
 /** A run's figures; `avoidance` and `response` are 'detour' for DetourCrowd. */

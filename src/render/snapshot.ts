@@ -5,7 +5,7 @@
  * are transferred, not copied. No pixi.js and no DOM: Node tests build snapshots too.
  */
 import type { ObstacleShape } from '../math/shapes';
-import { getUnit, lastTickTiming, listDoorLanes, listDoorTurns, listObstacles, listOrderBoxes, listUnits, simulationTick, simulationTime, traceRoute } from '../sim/simulation';
+import { getUnit, lastTickTiming, listObstacles, listUnits, situationOverlay, simulationTick, simulationTime, traceRoute } from '../sim/simulation';
 import type { Simulation } from '../sim/simulation';
 import { NO_SIDE } from '../steering/agent';
 import { RAY_RELATIVE } from '../steering/sensing';
@@ -28,10 +28,8 @@ export const U_TARGET_Y = 9;
 export const U_WAYPOINT_X = 10;
 export const U_WAYPOINT_Y = 11;
 
-/** metres either side of a door's centre the overlay draws of the way the order with the turn goes */
-const DOOR_WAY_MARK = 3;
-/** metres: each order's half of a door is marked this far from its middle, this long each way */
-const LANE_MARK = 1.5;
+/** the situations' overlay segments, gathered before they are copied into the snapshot */
+const _snapshot_segments: number[] = [];
 
 /** Which overlays to build, and for which units the per-selection ones. */
 export interface OverlayRequest {
@@ -209,39 +207,9 @@ export function buildOverlays(sim: Simulation, request: OverlayRequest): Overlay
     }
   }
   if (request.blocks) {
-    for (const box of listOrderBoxes(sim)) {
-      const { centre, way } = box;
-      // the corners: back right, front right, front left, back left (across = way turned left)
-      const corner = (along: number, across: number): [number, number] => [centre.x + way.x * along - way.y * across, centre.y + way.y * along + way.x * across];
-      const corners = [corner(box.back, box.right), corner(box.front, box.right), corner(box.front, box.left), corner(box.back, box.left)];
-      for (let k = 0; k < 4; k++) {
-        const [x0, y0] = corners[k]!;
-        const [x1, y1] = corners[(k + 1) % 4]!;
-        lists.blocks.push(x0, y0, x1, y1);
-      }
-      if (box.step.x !== 0 || box.step.y !== 0) lists.blocks.push(centre.x, centre.y, centre.x + box.step.x, centre.y + box.step.y);
-    }
-    for (const door of listDoorTurns(sim)) {
-      const holder = door.orders.find((order) => order.orderId === door.holder);
-      if (holder === undefined) continue;
-      const { x, y } = door.centre;
-      lists.blocks.push(x - 1, y - 1, x + 1, y - 1);
-      lists.blocks.push(x + 1, y - 1, x + 1, y + 1);
-      lists.blocks.push(x + 1, y + 1, x - 1, y + 1);
-      lists.blocks.push(x - 1, y + 1, x - 1, y - 1);
-      lists.blocks.push(x - holder.way.x * DOOR_WAY_MARK, y - holder.way.y * DOOR_WAY_MARK, x + holder.way.x * DOOR_WAY_MARK, y + holder.way.y * DOOR_WAY_MARK);
-    }
-    for (const door of listDoorLanes(sim)) {
-      // the line between the two halves, and each order's way through its half (right of its way)
-      const { x, y } = door.centre;
-      const { x: dx, y: dy } = door.way;
-      lists.blocks.push(x - dx * DOOR_WAY_MARK, y - dy * DOOR_WAY_MARK, x + dx * DOOR_WAY_MARK, y + dy * DOOR_WAY_MARK);
-      for (const sign of [1, -1]) {
-        const rightX = x + sign * dy * LANE_MARK;
-        const rightY = y - sign * dx * LANE_MARK;
-        lists.blocks.push(rightX - sign * dx * LANE_MARK, rightY - sign * dy * LANE_MARK, rightX + sign * dx * LANE_MARK, rightY + sign * dy * LANE_MARK);
-      }
-    }
+    situationOverlay(sim, _snapshot_segments);
+    for (let i = 0; i < _snapshot_segments.length; i += 4) lists.blocks.push(_snapshot_segments[i]!, _snapshot_segments[i + 1]!, _snapshot_segments[i + 2]!, _snapshot_segments[i + 3]!);
+    _snapshot_segments.length = 0;
   }
   return {
     waypoints: lists.waypoints.take(),

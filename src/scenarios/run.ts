@@ -20,7 +20,7 @@ import {
   simulationTime,
   stepSimulation,
 } from '../sim/simulation';
-import type { SteeringConfig } from '../steering/config';
+import type { SteeringOverrides } from '../steering/config';
 import type { CollisionResponse } from '../steering/sideways';
 import type { AvoidanceName } from '../steering/strategy';
 import { type MetricsRecorder, type ScenarioMetrics, createMetricsRecorder, finishMetrics, recordTick } from './metrics';
@@ -32,7 +32,7 @@ export interface ScenarioSettings {
   /** default 'sideways' */
   response?: CollisionResponse;
   /** controller tuning merged over the defaults */
-  steering?: Partial<SteeringConfig>;
+  steering?: SteeringOverrides;
   /** whether idle units at rest sleep; default true */
   sleeping?: boolean;
 }

@@ -4,28 +4,26 @@
  * from the same sensed state before any force is applied (decide, then apply).
  */
 import { atan2, hypot } from '../math/exact';
-import { type ReadonlyVec2, type Vec2, distanceSquared, length, lengthSquared, set, truncate, vec2 } from '../math/vec2';
+import { type ReadonlyVec2, type Vec2, distanceSquared, length, set, truncate, vec2 } from '../math/vec2';
 import { pointRoom } from '../nav/navmap';
 import { routeCost } from '../nav/route';
 import { type UnitBody, applyImpulse, applySteeringForce, bodyMass, isBodyAwake, limitSpeed, readBodyState, stepWorld } from '../physics/world';
+import { MAKE_WAY_GAP } from '../situations/give-way';
+import { planSituations, shapeIntent } from '../situations/index';
 import { sortIntoCells } from '../spatial/grid';
-import { type Agent, NO_SIDE } from '../steering/agent';
-import { arriveVelocity, velocityChangeForce } from '../steering/arrive';
-import type { SteeringConfig } from '../steering/config';
-import { asksForWay, isHeldUp, requestWay, requestWayAlong, standingForce, standsInTheWay, stepAsideVelocity } from '../steering/giveway';
-import { packUnits, senseUnit } from '../steering/sense';
+import { NO_SIDE } from '../steering/agent';
+import { arriveVelocity, brakeForce, velocityChangeForce } from '../steering/arrive';
+import { packUnits } from '../steering/sense';
 import { separationForce } from '../steering/separation';
 import { type ContactUnit, sidewaysImpulses } from '../steering/sideways';
 import { decideNothing } from '../steering/strategy';
 import { nowMs } from './clock';
 import { emit } from './events';
 import { standDown } from './planning';
-import { applyPassing, planPassing } from './passing';
-import { holdAtDoor, planDoorTurns } from './doors';
-import { applyRecovery, trackProgress } from './progress';
+import { trackProgress } from './progress';
 import { followRoute, isQueueing } from './routes';
-import { trackPassageTurn, waitForOncoming } from './single-file';
-import { type SimulationState, type Unit, simulatedTime } from './state';
+import { REST, STEER, type SimulationState, type Unit, simulatedTime } from './state';
+import { senseOne, wake } from './waking';
 
 /** m/s: below this speed the heading keeps its last value */
 const HEADING_MIN_SPEED = 0.05;
@@ -87,8 +85,6 @@ export function sense(sim: SimulationState): void {
     unit.distanceToTarget = task.kind === 'move' ? hypot(task.target.x - unit.position.x, task.target.y - unit.position.y) : Infinity;
     const route = task.kind === 'move' && !task.waiting ? task.route : null;
     unit.queueRank = route !== null && isQueueing(unit) ? routeCost(route, unit.position.x, unit.position.y) : Infinity;
-    // in a passage one unit wide: since when (units of other orders wait for it, see decide)
-    trackPassageTurn(sim, unit, route);
   }
   sortIntoCells(senseWorld.grid, centres, units.length);
   packUnits(senseWorld, centres, motion);
@@ -109,14 +105,6 @@ export function sense(sim: SimulationState): void {
   sim.searchAll = false;
 }
 
-/** Senses one unit this tick (its turn, see SteeringConfig.avoidEvery): decide then chooses its
- * avoidance afresh. */
-function senseOne(sim: SimulationState, unit: Unit, searches: boolean): void {
-  const looksAhead = unit.task.kind !== 'idle' || sim.strategy.idleUnitsAvoid;
-  senseUnit(sim.senseWorld, unit, unit.sensing, sim.strategy, sim.config, looksAhead, searches);
-  unit.sensedNow = true;
-}
-
 /**
  * Which units sleep this tick. An idle unit that only braked last tick sleeps while planck keeps
  * its body asleep (at rest for half a second; a touch from a moving body wakes it inside the
@@ -134,13 +122,9 @@ function findSleepers(sim: SimulationState): void {
     const sleeps = sleeping && unit.task.kind === 'idle' && unit.resting && !isBodyAwake(unit.body);
     // a unit waking searches its neighbours at once (what it knew is from before it slept)
     if (unit.asleep && !sleeps) unit.sensing.neighbourCount = 0;
-    // one falling asleep is left with no force and no request, as it stays while it sleeps (the
-    // phases after this one pass it over; woken again below, it is decided as usual)
-    if (sleeps && !unit.asleep) {
-      set(unit.steeringForce, 0, 0);
-      set(unit.wayRequest, 0, 0);
-      unit.heldFromHome = 0;
-    }
+    // one falling asleep is left with no force, as it stays while it sleeps (the phases after
+    // this one pass it over; woken again below, it is decided as usual)
+    if (sleeps && !unit.asleep) set(unit.steeringForce, 0, 0);
     unit.asleep = sleeps;
     if (sleeps) sleepers++;
   }
@@ -169,179 +153,51 @@ function wakeNearMovers(sim: SimulationState): void {
  * they would make way for it, so they sense it for a tick or more before they have to act */
 const WAKE_MARGIN = 0.5;
 
-function wake(unit: Unit): void {
-  unit.asleep = false;
-  unit.sensing.neighbourCount = 0;
-}
-
-/**
- * Phase 3: held-up movers ask standing units in their way to step aside: the unit they are about
- * to walk into, and (with a strategy where standing units avoid too) every standing neighbour
- * close in the way they want to go. Writes only `wayRequest`.
- */
-export function askForWay(sim: SimulationState): void {
-  const awake = sim.awake;
-  // units woken below are added to the list; they stand, so they ask nobody
-  const count = awake.length;
-  for (let index = 0; index < count; index++) set(awake[index]!.wayRequest, 0, 0);
-  for (let index = 0; index < count; index++) {
-    const unit = awake[index]!;
-    if (unit.task.kind !== 'move') continue;
-    const sensing = unit.sensing;
-    const threat = sensing.threat;
-    if (sensing.raysCast && threat.kind === 'unit' && asksForWay(unit, threat.fraction)) {
-      const standing = sim.unitsById.get(threat.unit!.id);
-      if (standing !== undefined && standing.task.kind === 'idle') {
-        requestWay(standing.wayRequest, unit, standing);
-        if (standing.asleep) wakeNow(sim, standing);
-      }
-    }
-    if (!sim.strategy.idleUnitsAvoid || !isHeldUp(unit)) continue;
-    const wayX = unit.waypoint.x - unit.position.x;
-    const wayY = unit.waypoint.y - unit.position.y;
-    for (let index = 0; index < sensing.neighbourCount; index++) {
-      const other = sensing.neighbours[index]!;
-      if (other.groupId !== 0 || !standsInTheWay(unit, other, wayX, wayY)) continue;
-      const standing = sim.unitsById.get(other.id);
-      if (standing === undefined) continue;
-      requestWayAlong(standing.wayRequest, unit, standing, wayX, wayY);
-      if (standing.asleep) wakeNow(sim, standing);
-    }
-  }
-  if (sim.strategy.idleUnitsAvoid) passRequestsOn(sim);
-}
-
-/** seconds a standing unit asked to step aside must have been held before it asks the one in its way in turn */
-const PASS_ON_DELAY = 0.05;
-/** metres per second: a standing unit asked to step aside and slower than this is held */
-const HELD_ASIDE_SPEED = 0.5;
-/** metres: a unit asked to step aside this close to one in its way passes the request on at once */
-const PRESSED_ON_GAP = 0.05;
-/** at most this many units deep a request passes on within one tick */
-const PASS_ON_HOPS = 8;
-const _pass_from: Unit[] = [];
-const _pass_to: Unit[] = [];
-
-/** Whether `unit` stands within PRESSED_ON_GAP of `other` (edge to edge). */
-function isPressedOn(unit: Unit, other: Agent): boolean {
-  const reach = unit.radius + other.radius + PRESSED_ON_GAP;
-  return distanceSquared(unit.position, other.position) < reach * reach;
-}
-
-/**
- * Standing units pass a request to step aside on. A standing unit asked to step aside that has
- * been held for PASS_ON_DELAY (it stands packed against others: an arrived group keeps 0.1 to 0.3
- * m between its units) asks the standing units close in the way it is asked to go to step that
- * way too, and so on while those are held, up to PASS_ON_HOPS deep. Without it a unit whose way
- * led into a packed standing group could not get through: the units it asked could not move until
- * the ones beside them did, and it stood among them for good (a unit walking through a standing
- * block 9 units wide with 0.2 m gaps stood there for a minute; now through in 15.5 s without a
- * touch). Only units that are held pass it on, so a line with room to spare does not wake end to
- * end. Then counts how long each standing unit has been asked and held (`heldAside`).
- */
-function passRequestsOn(sim: SimulationState): void {
-  const from = _pass_from;
-  const to = _pass_to;
-  from.length = 0;
-  for (const unit of sim.awake) {
-    if (unit.task.kind === 'idle' && (unit.wayRequest.x !== 0 || unit.wayRequest.y !== 0)) from.push(unit);
-  }
-  for (let hop = 0; hop < PASS_ON_HOPS && from.length > 0; hop++) {
-    to.length = 0;
-    for (const unit of from) {
-      const rx = unit.wayRequest.x;
-      const ry = unit.wayRequest.y;
-      const length = Math.sqrt(rx * rx + ry * ry);
-      if (length < 1e-9) continue;
-      const sensing = unit.sensing;
-      for (let index = 0; index < sensing.neighbourCount; index++) {
-        const other = sensing.neighbours[index]!;
-        if (other.groupId !== 0 || !standsInTheWay(unit, other, rx, ry)) continue;
-        if (unit.heldAside < PASS_ON_DELAY && !isPressedOn(unit, other)) continue;
-        const standing = sim.unitsById.get(other.id);
-        if (standing === undefined || standing.task.kind !== 'idle') continue;
-        const fresh = standing.wayRequest.x === 0 && standing.wayRequest.y === 0;
-        standing.wayRequest.x += rx / length;
-        standing.wayRequest.y += ry / length;
-        if (standing.asleep) wakeNow(sim, standing);
-        if (fresh) to.push(standing);
-      }
-    }
-    from.length = 0;
-    for (const unit of to) from.push(unit);
-  }
-  const dt = sim.settings.dt;
-  for (const unit of sim.awake) {
-    const asked = unit.task.kind === 'idle' && (unit.wayRequest.x !== 0 || unit.wayRequest.y !== 0);
-    unit.heldAside = asked && lengthSquared(unit.velocity) < HELD_ASIDE_SPEED * HELD_ASIDE_SPEED ? unit.heldAside + dt : 0;
-  }
-}
-
-/** Wakes a sleeping unit after the sense phase, sensing it then (it searches its neighbours anew). */
-function wakeNow(sim: SimulationState, unit: Unit): void {
-  wake(unit);
-  sim.awake.push(unit);
-  senseOne(sim, unit, true);
-}
-
 const _decide_preferred = vec2();
 const _decide_seek = vec2();
 const _decide_separation = vec2();
 
 /**
- * Phase 4: decide. Every unit's steering force and avoidance decision, from the same sensed
- * state: a standing unit holds its ground or steps aside when asked; a moving unit seeks its
- * target (down its route, or recovering when stuck; holding back while another order has its
- * turn at a door, doors.ts, or at a wide door, passing.ts; turned by its order's step aside when
- * orders walk at each other, passing.ts), plus avoidance and separation, truncated to its max force. Writes
- * `steeringForce`, `avoidance`, `resting`, `heldAtDoor`, `obstacleSpace` and the route's waypoint.
+ * Phase 3: decide. First the situations' plans (situations/index.ts: the requests to step aside,
+ * the orders' boxes and steps, the turns at doors, ...); then every unit's steering force and
+ * avoidance decision, from the same sensed state: a standing unit does what the give-way situation
+ * says (brake to rest, step aside, or steer); a moving unit seeks its target (down its route),
+ * the situations shape that (the first to hold it ends the chain), then avoidance and separation,
+ * truncated to its max force. Writes `steeringForce`, `avoidance`, `resting`, `held`,
+ * `obstacleSpace`, `wanting` and the route's waypoint.
  */
 export function decide(sim: SimulationState): void {
   const config = sim.config;
-  // orders walking at each other step aside as blocks, orders crossing at a shallow angle take
-  // turns (passing.ts)
-  const passing = sim.strategy.passesGroups && (config.passAside > 0 || config.crossingPace < 1);
-  if (passing) planPassing(sim);
-  else sim.passing.count = 0;
-  // orders coming to a door from opposite sides take turns (doors.ts)
-  const doorTurns = sim.strategy.passesGroups;
-  if (doorTurns) planDoorTurns(sim);
-  else sim.doorTurns.doors.length = 0;
+  planSituations(sim);
+  const standing = sim.situations.standing;
   for (const unit of sim.awake) {
     const force = unit.steeringForce;
     // personal space from obstacles: no more than its route keeps beyond its radius
     const route = unit.task.kind === 'move' ? unit.task.route : null;
     unit.obstacleSpace = route === null ? config.avoidClearance : Math.min(config.avoidClearance, Math.max(0, pointRoom(route.layer.map, route.layer.clearance) - unit.radius));
-    if (unit.task.kind === 'idle' && sim.strategy.idleUnitsAvoid && makesWay(unit)) {
-      // a unit on the move is near, or it was pushed off its place: make way, walk back
-      unit.resting = false;
-      set(unit.wanting, 0, 0);
-      if (stepAsideVelocity(_decide_preferred, unit, unit.wayRequest, unit.home)) unit.heldFromHome = 0;
-      else walkHomeVelocity(_decide_preferred, unit, sim.settings.dt, config);
-      steerFor(sim, unit, _decide_preferred);
-    } else if (unit.task.kind === 'idle') {
-      unit.heldFromHome = 0;
-      set(unit.wanting, 0, 0);
-      decideNothing(unit.avoidance);
-      unit.resting = standingForce(force, unit, unit.wayRequest, unit.home, config, sim.settings.dt);
-      if (!unit.resting) {
-        // stepping aside among other standing units: keep clear of them
-        separationForce(_decide_separation, unit, unit.sensing.crowding, config);
-        force.x += _decide_separation.x;
-        force.y += _decide_separation.y;
+    set(unit.wanting, 0, 0);
+    if (unit.task.kind === 'idle') {
+      const intent = standing === null ? REST : standing.standing!(sim, unit, _decide_preferred);
+      if (intent === STEER) {
+        unit.resting = false;
+        steerFor(sim, unit, _decide_preferred);
+      } else {
+        decideNothing(unit.avoidance);
+        unit.resting = intent === REST;
+        if (unit.resting) brakeForce(force, unit, sim.settings.dt);
+        else {
+          // stepping aside among other standing units: keep clear of them
+          velocityChangeForce(force, unit, _decide_preferred.x, _decide_preferred.y, config);
+          separationForce(_decide_separation, unit, unit.sensing.crowding, config);
+          force.x += _decide_separation.x;
+          force.y += _decide_separation.y;
+        }
       }
     } else {
       unit.resting = false;
-      unit.heldFromHome = 0;
       const preferred = arriveVelocity(_decide_preferred, unit, unit.task.target, unit.task.stopRadius, config);
-      if (unit.task.route !== null && !unit.task.waiting) {
-        followRoute(sim, unit, unit.task.route, unit.task.target, preferred);
-        if (isQueueing(unit)) waitForOncoming(unit, unit.task.route.layer.map, preferred);
-      }
-      // waiting for another order's turn at a door: holding back is not being stuck
-      unit.heldAtDoor = doorTurns && holdAtDoor(sim, unit, preferred);
-      if (passing && applyPassing(sim, unit, preferred, config.passAside)) unit.heldAtDoor = true;
-      if (unit.progress.recovery !== 'none' && !unit.heldAtDoor) applyRecovery(unit, preferred);
+      if (unit.task.route !== null && !unit.task.waiting) followRoute(sim, unit, unit.task.route, unit.task.target, preferred);
+      unit.held = shapeIntent(sim, unit, preferred);
       set(unit.wanting, preferred.x, preferred.y);
       steerFor(sim, unit, preferred);
     }
@@ -357,99 +213,14 @@ function steerFor(sim: SimulationState, unit: Unit, preferred: Vec2): void {
   // velocity it wants now
   if (unit.sensedNow) {
     unit.avoidance.lean = 0;
-    sim.strategy.decide(unit.avoidance, unit, unit.sensing, preferred, config);
+    sim.strategy.decide(unit.avoidance, unit, unit.sensing, preferred, config, sim.situations.rules);
   }
   separationForce(_decide_separation, unit, unit.sensing.crowding, config);
   unit.steeringForce.x = _decide_seek.x + unit.avoidance.force.x + _decide_separation.x;
   unit.steeringForce.y = _decide_seek.y + unit.avoidance.force.y + _decide_separation.y;
 }
 
-/** metres: a standing unit makes way for a unit on the move this close (edge to edge), or one
- * that will touch it within the look-ahead */
-const MAKE_WAY_GAP = 1;
-/** metres a standing unit may be off its home before it walks back */
-const HOME_SLACK = 0.25;
-/** metres per second: an idle unit faster than this (running on past the slot it arrived at, or
- * shoved) steers back, looking where it goes, instead of braking blind into its neighbours */
-const STANDING_SPEED = 0.5;
-
-/**
- * Whether a standing unit steers this tick (rather than braking to rest): a unit on the move is
- * close or about to meet it, it still moves faster than STANDING_SPEED, or it stands more than
- * HOME_SLACK from its home.
- */
-function makesWay(unit: Unit): boolean {
-  const sensing = unit.sensing;
-  for (let index = 0; index < sensing.neighbourCount; index++) {
-    const other = sensing.neighbours[index]!;
-    if (other.groupId === 0) continue;
-    if (sensing.neighbourKeys[index]! < 1) return true;
-    const reach = unit.radius + other.radius + MAKE_WAY_GAP;
-    if (distanceSquared(unit.position, other.position) < reach * reach) return true;
-  }
-  if (lengthSquared(unit.velocity) > STANDING_SPEED * STANDING_SPEED) return true;
-  return distanceSquared(unit.position, unit.home) > HOME_SLACK * HOME_SLACK;
-}
-
-/** metres per second: once a standing unit is held from walking back to its home, the home
- * moves this fast toward where the unit stands, so a unit whose old place others now hold settles
- * near it instead of pushing back forever (after a crossing, arrived units did that for tens of
- * seconds) */
-const HOME_DRIFT = 0.25;
-
-/** metres per second: a unit walking home that closes on it slower than this is held from it */
-const HELD_HOMEWARD_SPEED = 0.25;
-/** seconds a unit is held from its home before its home starts to move (a neighbour stepping back
- * into place frees the way within that) */
-const HOME_PATIENCE = 2;
-
-/** How fast the unit closes on its home (metres per second, negative when moving away). */
-function homewardSpeed(unit: Unit): number {
-  const dx = unit.home.x - unit.position.x;
-  const dy = unit.home.y - unit.position.y;
-  const distance = Math.sqrt(dx * dx + dy * dy);
-  return distance < 1e-9 ? 0 : (unit.velocity.x * dx + unit.velocity.y * dy) / distance;
-}
-
-/**
- * The velocity back home for a standing unit off it; once the unit has been held from closing on
- * its home for HOME_PATIENCE, it stands and the home moves toward it (HOME_DRIFT) while it stays
- * held.
- */
-function walkHomeVelocity(out: Vec2, unit: Unit, dt: number, config: Readonly<SteeringConfig>): Vec2 {
-  unit.heldFromHome = homewardSpeed(unit) < HELD_HOMEWARD_SPEED ? unit.heldFromHome + dt : 0;
-  if (unit.heldFromHome > HOME_PATIENCE) {
-    // held: it stops pushing and its home comes to it (pushing on, two units held from their
-    // homes by each other rocked back and forth a few centimetres for seconds)
-    driftHome(unit, HOME_DRIFT * dt);
-    return set(out, 0, 0);
-  }
-  return homeVelocity(out, unit, config);
-}
-
-/** Moves the unit's home up to `step` metres toward where it stands. */
-function driftHome(unit: Unit, step: number): void {
-  const dx = unit.position.x - unit.home.x;
-  const dy = unit.position.y - unit.home.y;
-  const distance = Math.sqrt(dx * dx + dy * dy);
-  if (distance <= step) {
-    set(unit.home, unit.position.x, unit.position.y);
-    return;
-  }
-  unit.home.x += (dx * step) / distance;
-  unit.home.y += (dy * step) / distance;
-}
-
-/** fraction of its max speed a standing unit walks back to where it stood at */
-const HOME_SPEED = 0.25;
-
-/** The velocity that takes a standing unit back to its home and stops it there. */
-function homeVelocity(out: Vec2, unit: Unit, config: Readonly<SteeringConfig>): Vec2 {
-  arriveVelocity(out, unit, unit.home, config.arrivalTolerance, config);
-  return truncate(out, out, HOME_SPEED * unit.maxSpeed);
-}
-
-/** Phase 5: commit avoidance sides (what the others read next tick) and apply the forces to the bodies. */
+/** Phase 4: commit avoidance sides (what the others read next tick) and apply the forces to the bodies. */
 export function applyForces(sim: SimulationState): void {
   // a sleeping unit has no force to apply, and its side and wanted velocity are those it fell
   // asleep with
@@ -464,7 +235,7 @@ export function applyForces(sim: SimulationState): void {
   }
 }
 
-/** Phase 6: planck integrates; the collision response acts inside it (`respondToContact`). */
+/** Phase 5: planck integrates; the collision response acts inside it (`respondToContact`). */
 export function stepPhysics(sim: SimulationState): void {
   const start = nowMs();
   stepWorld(sim.physics, sim.settings.dt);
@@ -498,7 +269,7 @@ function readContact(out: { position: Vec2; velocity: Vec2; mass: number; side: 
 }
 
 /**
- * Phase 7: read back. Caps speeds (by an impulse on the body: contacts may have pushed a unit
+ * Phase 6: read back. Caps speeds (by an impulse on the body: contacts may have pushed a unit
  * past its max speed), copies body state into the units, updates headings, and tracks progress
  * (which may raise `stuck` events).
  */
@@ -512,11 +283,14 @@ export function readBack(sim: SimulationState): void {
     const speed = length(unit.velocity);
     if (speed > HEADING_MIN_SPEED) unit.heading = atan2(unit.velocity.y, unit.velocity.x);
     unit.slowTime = unit.task.kind === 'move' && speed < HELD_OFF_SPEED ? unit.slowTime + dt : 0;
-    if (unit.task.kind === 'move' && !unit.task.waiting) trackProgress(sim, unit, unit.task);
+    if (unit.task.kind === 'move' && !unit.task.waiting) {
+      trackProgress(sim, unit, unit.task);
+      for (const situation of sim.situations.afterSteps) situation.afterStep!(sim, unit, unit.task);
+    }
   }
 }
 
-/** Phase 8: arrivals end move tasks, raising `arrived` events. */
+/** Phase 7: arrivals end move tasks, raising `arrived` events. */
 export function settleArrivals(sim: SimulationState): void {
   const time = simulatedTime(sim);
   for (const unit of sim.awake) {

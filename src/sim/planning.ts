@@ -14,7 +14,8 @@ import { arrangeSlots, slotReach } from '../orders/formation';
 import { groupArrivalRadiusOf } from '../orders/orders';
 import { nowMs } from './clock';
 import { emit } from './events';
-import { IDLE, type PlanJob, type SimulationState, type Unit, moveTask, newProgress, simulatedTime } from './state';
+import { restartUnit } from './progress';
+import { IDLE, type PlanJob, type SimulationState, type Unit, moveTask, simulatedTime } from './state';
 
 /** metres: formation slots keep at least this much space from obstacles */
 const SLOT_OBSTACLE_CLEARANCE = 0.1;
@@ -65,7 +66,7 @@ function plan(sim: SimulationState): void {
       unit.task = moveTask(orderId, target, stopRadius, group, null, true);
       unit.waypointTick = -1;
       unit.ownRoute = null;
-      unit.progress = newProgress();
+      restartUnit(sim, unit);
       aimAtTarget(unit);
     }
     sim.planning.push({

@@ -16,7 +16,7 @@ import type { Order } from '../orders/orders';
 import { bodyCount, castUnitRay, createObstacleBody, createPhysicsWorld, createUnitBody, destroyBody, onUnitContact, placeBody } from '../physics/world';
 import { createCellGrid } from '../spatial/grid';
 import { NO_SIDE } from '../steering/agent';
-import { type SteeringConfig, resolveSteeringConfig } from '../steering/config';
+import { type SteeringConfig, type SteeringOverrides, resolveSteeringConfig } from '../steering/config';
 import { createSensing } from '../steering/sensing';
 import { createUnitPack } from '../steering/sense';
 import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
@@ -26,9 +26,11 @@ import { DEFAULT_SIMULATION, DEFAULT_UNIT } from './defaults';
 import { nowMs } from './clock';
 import { hashState } from './hash';
 import { type ListenerErrorHandler, type SimulationListener, createEventLog, deliver, emit } from './events';
-import { applyForces, askForWay, decide, readBack, respondToContact, sense, settleArrivals, stepPhysics } from './phases';
+import { applyForces, decide, readBack, respondToContact, sense, settleArrivals, stepPhysics } from './phases';
 import { applyPendingOrders, routeOrdersInFlight } from './planning';
 import { tradeSlots } from './slots';
+import { addSlot, createUnitColumns, removeSlot } from './columns';
+import { createSituations, drawSituations, gatherSituations } from '../situations/index';
 import {
   IDLE,
   type ObstacleView,
@@ -62,7 +64,7 @@ export interface SimulationDef {
   /** collision response between units; default 'sideways' */
   response?: CollisionResponse;
   /** controller tuning merged over DEFAULT_STEERING_CONFIG */
-  steering?: Partial<SteeringConfig>;
+  steering?: SteeringOverrides;
   /** whether move orders are routed round obstacles (src/nav); default true. Off, units walk
    * straight at their targets and only the avoidance strategy keeps them off obstacles (as in
    * the articles). */
@@ -114,6 +116,7 @@ export function createSimulation(def: SimulationDef): Simulation {
 
   const physics = createPhysicsWorld<Unit>(width, height);
   const units: Unit[] = [];
+  const columns = createUnitColumns();
   const state: SimulationState = {
     physics,
     settings: Object.freeze({ width, height, dt, navigation, sleeping }),
@@ -141,8 +144,8 @@ export function createSimulation(def: SimulationDef): Simulation {
     routesStale: false,
     tilesAhead: [],
     searchAll: false,
-    passing: { boxes: [], count: 0, byOrder: new Map(), lanes: [], wideDoors: [] },
-    doorTurns: { doors: [], arrivals: new Map() },
+    columns,
+    situations: createSituations(columns),
   };
   onUnitContact(physics, (a, b, bodyA, bodyB) => respondToContact(state, a, b, bodyA, bodyB));
   return handleFor(state);
@@ -169,11 +172,11 @@ function wallShapes(width: number, height: number): ShapeGeometry[] {
 export function stepSimulation(sim: Simulation): void {
   const state = stateOf(sim);
   const start = nowMs();
+  gatherSituations(state);
   applyPendingOrders(state);
   let phaseStart = nowMs();
   sense(state);
   state.timing.senseMs = nowMs() - phaseStart;
-  askForWay(state);
   phaseStart = nowMs();
   decide(state);
   state.timing.decideMs = nowMs() - phaseStart;
@@ -226,6 +229,7 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
   const id = state.nextUnitId++;
   const unit = {
     id,
+    slot: addSlot(state.columns),
     team,
     radius,
     mass,
@@ -238,11 +242,8 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
     wanted: vec2(),
     wanting: vec2(),
     task: IDLE,
-    wayRequest: vec2(),
     home: vec2(x, y),
     resting: true,
-    heldFromHome: 0,
-    heldAside: 0,
     asleep: false,
     waypoint: vec2(x, y),
     orderHeading: vec2(),
@@ -251,12 +252,8 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
     waypointTick: -1,
     passageDistance: Infinity,
     doorDistance: Infinity,
-    door: null,
-    heldAtDoor: false,
+    held: false,
     obstacleSpace: 0,
-    passageEntered: -1,
-    passageSeen: -1,
-    passageSeenRank: Infinity,
     progress: newProgress(),
     slowTime: 0,
     groupId: 0,
@@ -285,7 +282,9 @@ export function removeUnit(sim: Simulation, unitId: number): boolean {
   if (unit === undefined) return false;
   destroyBody(state.physics, unit.body);
   state.unitsById.delete(unitId);
-  state.units.splice(state.units.indexOf(unit), 1);
+  state.units.splice(unit.slot, 1);
+  removeSlot(state.columns, unit.slot);
+  for (let slot = unit.slot; slot < state.units.length; slot++) state.units[slot]!.slot = slot;
   state.searchAll = true;
   return true;
 }
@@ -458,7 +457,7 @@ export function setCollisionResponse(sim: Simulation, response: CollisionRespons
 }
 
 /** Re-tunes the controller live: `changes` are merged over the current config. */
-export function updateSteeringConfig(sim: Simulation, changes: Partial<SteeringConfig>): void {
+export function updateSteeringConfig(sim: Simulation, changes: SteeringOverrides): void {
   const state = stateOf(sim);
   state.config = resolveSteeringConfig(changes, state.config);
   state.searchAll = true;
@@ -537,115 +536,14 @@ export function physicsBodyCount(sim: Simulation): number {
 }
 
 /** An order's walking units as a box, and its step aside, as of the last tick (sim/passing.ts). */
-export interface OrderBoxView {
-  readonly orderId: number;
-  /** units counted: those walking straight to their slots, more than a few metres from them */
-  readonly units: number;
-  /** metres: the centre of those units */
-  readonly centre: ReadonlyVec2;
-  /** unit vector: the way to their slots */
-  readonly way: ReadonlyVec2;
-  /** metres from the centre, radii included: back and front along the way, right and left across it */
-  readonly back: number;
-  readonly front: number;
-  readonly right: number;
-  readonly left: number;
-  /** m/s: the sideways velocity its units add to their way (zero when it takes no step) */
-  readonly step: ReadonlyVec2;
-  /** the share of their speed its units keep (below 1 while it lets another order cross ahead) */
-  readonly pace: number;
-}
-
 /**
- * The boxes of the orders of two units or more that walked as blocks on the last tick, and the step
- * aside and pace each took, in order of their first unit (copies; empty when the strategy does not
- * pass as blocks, or `passAside` is 0 and `crossingPace` 1). For drawing and debugging.
+ * The line segments the situations taking part draw, as of the last tick ([x0, y0, x1, y1, ...],
+ * appended to `segments`): each block's box and step aside, the doors where orders take turns and
+ * the order whose turn it is, the doors passed in halves (situations/). For the page's overlay; not
+ * part of the package's API.
  */
-export function listOrderBoxes(sim: Simulation): OrderBoxView[] {
-  const { passing } = stateOf(sim);
-  const views: OrderBoxView[] = [];
-  for (let index = 0; index < passing.count; index++) {
-    const box = passing.boxes[index]!;
-    if (box.count < 2) continue;
-    views.push({
-      orderId: box.orderId,
-      units: box.count,
-      centre: { x: box.cx, y: box.cy },
-      way: { x: box.dx, y: box.dy },
-      back: box.back,
-      front: box.front,
-      right: box.right,
-      left: box.left,
-      step: { x: box.shiftX, y: box.shiftY },
-      pace: box.pace,
-    });
-  }
-  return views;
-}
-
-/** One order coming to a door, as of the last tick (sim/doors.ts). */
-export interface DoorOrderView {
-  readonly orderId: number;
-  /** unit vector: its way through the door */
-  readonly way: ReadonlyVec2;
-  /** how many of its units still have to go through */
-  readonly pending: number;
-}
-
-/** A passage orders come to, and whose turn it is, as of the last tick (sim/doors.ts; a door too
- * wide for that test, which two orders come to at an angle: sim/passing.ts). */
-export interface DoorTurnView {
-  /** metres: the middle of the points where the units' ways come into it (a wide door: its
-   * middle) */
-  readonly centre: ReadonlyVec2;
-  /** the order going through while the others hold back; 0 when nobody waits */
-  readonly holder: number;
-  readonly orders: readonly DoorOrderView[];
-}
-
-/**
- * The doors orders on routes came to on the last tick, the orders at each and whose turn it is,
- * then the wide doors two orders take turns at (copies; empty when the strategy does not
- * coordinate orders). For drawing and debugging.
- */
-export function listDoorTurns(sim: Simulation): DoorTurnView[] {
-  const state = stateOf(sim);
-  const doors: DoorTurnView[] = state.doorTurns.doors.map((door) => ({
-    centre: { x: door.x, y: door.y },
-    holder: door.holder,
-    orders: door.orders.map((order) => ({ orderId: order.orderId, way: { x: order.dirX, y: order.dirY }, pending: order.pending })),
-  }));
-  for (const turn of state.passing.wideDoors) {
-    doors.push({
-      centre: { x: turn.x, y: turn.y },
-      holder: turn.holding ? turn.goes : 0,
-      orders: [
-        { orderId: turn.goes, way: { x: turn.goesX, y: turn.goesY }, pending: turn.goesPending },
-        { orderId: turn.waits, way: { x: turn.waitsX, y: turn.waitsY }, pending: turn.waitsPending },
-      ],
-    });
-  }
-  return doors;
-}
-
-/** A door two orders pass in halves (sim/passing.ts). */
-export interface DoorLanesView {
-  /** the order whose way through the door is `way`, and the order coming the other way; each
-   * keeps to the half on its right */
-  readonly first: number;
-  readonly second: number;
-  /** metres: the door's middle */
-  readonly centre: ReadonlyVec2;
-  /** unit vector of the first order's way through it */
-  readonly way: ReadonlyVec2;
-}
-
-/**
- * The doors orders walking at each other pass keeping to their halves, as of the last tick
- * (copies; empty when none). For drawing and debugging.
- */
-export function listDoorLanes(sim: Simulation): DoorLanesView[] {
-  return stateOf(sim).passing.lanes.map((lanes) => ({ first: lanes.first, second: lanes.second, centre: { x: lanes.x, y: lanes.y }, way: { x: lanes.dx, y: lanes.dy } }));
+export function situationOverlay(sim: Simulation, segments: number[]): void {
+  drawSituations(stateOf(sim), segments);
 }
 
 /**

@@ -9,7 +9,8 @@
  * never trade back and forth. No pixi.js, no DOM.
  */
 import { hypot } from '../math/exact';
-import { type SimulationState, type Unit, moveTask, newProgress } from './state';
+import { restartUnit } from './progress';
+import { type SimulationState, type Unit, moveTask } from './state';
 
 /** metres: a trade must shorten the two units' ways together by at least this much */
 const TRADE_GAIN = 0.5;
@@ -43,8 +44,8 @@ export function tradeSlots(sim: SimulationState): void {
       if (traded > now - TRADE_GAIN) continue;
       unit.task = moveTask(mine.orderId, theirs.target, mine.stopRadius, mine.group, mine.route, mine.waiting);
       other.task = moveTask(theirs.orderId, mine.target, theirs.stopRadius, theirs.group, theirs.route, theirs.waiting);
-      startAfresh(unit);
-      startAfresh(other);
+      startAfresh(sim, unit);
+      startAfresh(sim, other);
     }
   }
 }
@@ -60,8 +61,8 @@ function isNearPoint(unit: Unit): boolean {
 }
 
 /** After a trade: progress is measured to the new slot, and the waypoint is looked up again. */
-function startAfresh(unit: Unit): void {
-  unit.progress = newProgress();
+function startAfresh(sim: SimulationState, unit: Unit): void {
+  restartUnit(sim, unit);
   unit.waypointTick = -1;
   unit.ownRoute = null;
 }

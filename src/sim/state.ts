@@ -13,11 +13,12 @@ import type { MoveOrder, Order } from '../orders/orders';
 import type { ObstacleSensor, PhysicsWorld, UnitBody } from '../physics/world';
 import type { CellGrid } from '../spatial/grid';
 import type { Side } from '../steering/agent';
-import type { SteeringConfig } from '../steering/config';
 import type { SenseWorld } from '../steering/sense';
 import type { Sensing } from '../steering/sensing';
 import type { CollisionResponse } from '../steering/sideways';
-import type { AvoidanceDecision, AvoidanceStrategy } from '../steering/strategy';
+import type { SituationName, SteeringConfig } from '../steering/config';
+import type { AvoidanceDecision, AvoidanceRules, AvoidanceStrategy, PlaneTerms } from '../steering/strategy';
+import type { UnitColumns } from './columns';
 import type { EventLog } from './events';
 
 /** What one unit is doing now. */
@@ -67,23 +68,21 @@ export function moveTask(
   return { kind: 'move', orderId, target, stopRadius, group, route, waiting };
 }
 
-/** A unit's progress toward its target, for stuck recovery (see progress.ts). */
+/** A unit's progress toward its target (see progress.ts). */
 export interface Progress {
   /** metres: the least remaining distance seen */
   best: number;
   /** simulated seconds when `best` last improved enough to count */
   since: number;
-  /** the recovery under way, until `until` (simulated seconds) */
-  recovery: 'none' | 'other-side' | 'wait';
-  until: number;
-  /** recoveries tried since the last progress */
-  attempts: number;
+  /** as of the last tick: coming nearer (or held back by a situation: waiting), slowing to a
+   * stand near its slot, or stalled since `since` */
+  status: 'moving' | 'settling' | 'stalled';
   /** whether this order's `stuck` event has been raised */
   reported: boolean;
 }
 
 export function newProgress(): Progress {
-  return { best: Infinity, since: -1, recovery: 'none', until: 0, attempts: 0, reported: false };
+  return { best: Infinity, since: -1, status: 'moving', reported: false };
 }
 
 /** A move order being planned (see planning.ts). */
@@ -109,6 +108,9 @@ export interface PlanJob {
 /** A unit's whole state. */
 export interface Unit {
   readonly id: number;
+  /** its place in `SimulationState.units` (creation order), which indexes the per-unit columns
+   * (`SimulationState.columns`); a removal moves the units after it down one */
+  slot: number;
   /** what JSON.stringify writes (UnitView.toJSON) */
   readonly toJSON: (this: Unit) => UnitJson;
   team: number;
@@ -133,28 +135,20 @@ export interface Unit {
   /** m/s: the velocity it wants this tick (seek / arrive along its route), before avoiding */
   wanting: Vec2;
   task: UnitTask;
-  /** sum of this tick's requests from held-up movers to step out of their way, while idle
-   * (see steering/giveway.ts) */
-  wayRequest: Vec2;
   /** metres: where the unit holds its ground while idle (where it was made, arrived or
    * stopped); it steps aside at most MAX_YIELD from here */
   home: Vec2;
   /** whether the unit, idle, is only braking this tick (so its body may sleep) */
   resting: boolean;
-  /** seconds the unit, idle, has been walking back toward its home without closing on it */
-  heldFromHome: number;
-  /** seconds the unit, idle, has been asked to step aside and held from doing so (it passes the
-   * request on to the units in its way: see phases.ts) */
-  heldAside: number;
   /** whether the unit sleeps this tick: idle, resting, its body asleep in planck and no unit on
    * the move close to it; a sleeping unit is neither sensed nor steered (see phases.ts) */
   asleep: boolean;
   /** metres: where the unit heads to follow its route (its target when in clear line) */
   waypoint: Vec2;
   /** unit vector: the way its last move order heads, from where the order's units stood to its
-   * target, set when the order is applied (Agent.orderHeading); zero before any */
+   * target, set when the order is applied; zero before any (read only while it has one) */
   orderHeading: Vec2;
-  /** how many units its last move order moved (Agent.orderSize); 0 before any */
+  /** how many units its last move order moved (1: a lone unit); 0 before any */
   orderSize: number;
   /** a route to the unit's own target, built when its group's route ends short of it; null
    * until then (see routes.ts) */
@@ -162,20 +156,14 @@ export interface Unit {
   /** metres along the way to the waypoint to the first passage (a door, a gap) on it, Infinity
    * when there is none, as of the last waypoint; close, the unit queues (routes.ts isQueueing) */
   passageDistance: number;
-  /** the same for passages up to DOOR_WIDTH wide (nav/route.ts), where orders take turns (doors.ts) */
+  /** the same for passages up to DOOR_WIDTH wide (nav/passages.ts), where orders take turns
+   * (situations/door-turns.ts) */
   doorDistance: number;
-  /** the door (see doors.ts) its way last came into, while it is kept; null before any */
-  door: DoorTurn | null;
-  /** whether it held back this tick for another order's turn at a door (see doors.ts) */
-  heldAtDoor: boolean;
+  /** whether a situation held it back this tick (its turn at a door, say: src/situations/): it
+   * is waiting, not stuck */
+  held: boolean;
   /** metres (Agent.obstacleSpace), set as the unit decides */
   obstacleSpace: number;
-  /** the tick the unit came into the passage one unit wide it stands in; -1 when it stands in
-   * none (see single-file.ts, trackPassageTurn) */
-  passageEntered: number;
-  /** the last tick the unit stood in such a passage (-1 before it ever did), and its queueRank then */
-  passageSeen: number;
-  passageSeenRank: number;
   /** the tick at which `waypoint` was last worked out; -1 to work it out now */
   waypointTick: number;
   progress: Progress;
@@ -188,9 +176,12 @@ export interface Unit {
   groupId: number;
   /** metres to the task's target; Infinity when idle */
   distanceToTarget: number;
-  /** metres of route left while queueing at a passage, else Infinity (Agent.queueRank) */
+  /** metres of its order's route still to walk, while a passage (a door, a gap) is within
+   * QUEUE_RANGE on its way (routes.ts isQueueing); Infinity otherwise. Units of one order go
+   * through nearest first (situations/queue-order.ts) */
   queueRank: number;
-  /** whether the passage on its way (passageDistance) takes one unit at a time (Agent.queueSingleFile) */
+  /** whether the passage on its way (passageDistance) takes one unit at a time, as measured where
+   * its way comes into it */
   queueSingleFile: boolean;
   /** how strongly it leaned right on the last tick (Agent.lean), committed with the side */
   lean: number;
@@ -212,129 +203,6 @@ export interface ObstacleRecord {
   readonly sensor: ObstacleSensor;
   /** the shape prepared for distance queries (where formation slots may go) */
   readonly geometry: ShapeGeometry;
-}
-
-/** One order's walking units seen as a box along and across the way they walk (sim/passing.ts). */
-export interface OrderBox {
-  orderId: number;
-  count: number;
-  /** metres: the centre of its units */
-  cx: number;
-  cy: number;
-  /** unit vector of the way to their slots (their directions summed, then normalised) */
-  dx: number;
-  dy: number;
-  /** metres from the centre, radii included: back and front along d, right and left across it */
-  back: number;
-  front: number;
-  right: number;
-  left: number;
-  /** m/s: its units' velocities, summed */
-  vx: number;
-  vy: number;
-  /** m/s: its units' mean max speed */
-  speed: number;
-  /** m/s: the sideways velocity its units add to their way, world frame */
-  shiftX: number;
-  shiftY: number;
-  /** metres: the mean of its units' targets (where its way ends) */
-  tx: number;
-  ty: number;
-  /** the share of their speed its units keep: below 1 while it lets another order cross ahead */
-  pace: number;
-  /** metres: the largest radius among its units */
-  radius: number;
-}
-
-/** A door two orders walking at each other pass side by side, each keeping to its right half
- * (sim/passing.ts), for as long as both still have units coming to it. */
-export interface DoorLanes {
-  /** the order whose way through the door is (dx, dy), and the order coming the other way */
-  readonly first: number;
-  readonly second: number;
-  /** metres: the door's middle */
-  readonly x: number;
-  readonly y: number;
-  /** unit vector of the first order's way through it */
-  readonly dx: number;
-  readonly dy: number;
-}
-
-/** The orders' boxes of the last decide phase (sim/passing.ts): the first `count` of `boxes`
- * (the rest are kept for reuse), and the same boxes by order id. */
-export interface PassingState {
-  readonly boxes: OrderBox[];
-  count: number;
-  readonly byOrder: Map<number, OrderBox>;
-  /** the doors orders pass in lanes, kept from tick to tick */
-  readonly lanes: DoorLanes[];
-  /** the wide doors orders take turns at, kept from tick to tick */
-  readonly wideDoors: WideDoorTurn[];
-}
-
-/** A door wider than the doors where orders always take turns (sim/doors.ts), which two orders
- * come to along ways meeting at an angle: one goes through while the other holds back, then the
- * other goes (sim/passing.ts). */
-export interface WideDoorTurn {
-  /** the order going through, and the other one */
-  goes: number;
-  waits: number;
-  /** whether `waits` holds back (until `goes` is through, or gets nobody through for a while) */
-  holding: boolean;
-  /** metres: the door's middle */
-  readonly x: number;
-  readonly y: number;
-  /** unit vectors of the two orders' ways to the door */
-  goesX: number;
-  goesY: number;
-  waitsX: number;
-  waitsY: number;
-  /** how many units of each still have to go through, as of the last tick */
-  goesPending: number;
-  waitsPending: number;
-  /** the last tick `goes` got a unit through */
-  progressTick: number;
-}
-
-/** One order coming to a door (sim/doors.ts). */
-export interface DoorOrder {
-  readonly orderId: number;
-  /** ticks: when the order first came to the door, and when it was last seen coming */
-  readonly firstSeen: number;
-  lastSeen: number;
-  /** unit vector of its way through the door (the last one seen) */
-  dirX: number;
-  dirY: number;
-  /** this tick's units' ways through the door, summed */
-  sumX: number;
-  sumY: number;
-  /** how many of its units still have to go through */
-  pending: number;
-}
-
-/** A passage two orders may come to from opposite sides, and whose turn it is (sim/doors.ts). */
-export interface DoorTurn {
-  /** metres: the middle of the points where the units' ways come into it */
-  x: number;
-  y: number;
-  sumX: number;
-  sumY: number;
-  points: number;
-  readonly orders: DoorOrder[];
-  /** the order whose turn it is; 0 when nobody waits */
-  holder: number;
-  /** the order ranked first at the door when last ranked, how many of its units still had to go
-   * through then, and the tick that number last fell (or it was first ranked): the turn lapses
-   * when it has not fallen for a while (see doors.ts) */
-  holderId: number;
-  holderPending: number;
-  progressTick: number;
-}
-
-export interface DoorTurnState {
-  readonly doors: DoorTurn[];
-  /** per order at some door: the tick it first came to one (orders rank by it at every door) */
-  readonly arrivals: Map<number, number>;
 }
 
 export interface SimulationState {
@@ -390,10 +258,77 @@ export interface SimulationState {
    * or the strategy or its settings changed, so the neighbours found earlier may be gone, miss
    * one, or have been chosen by other rules */
   searchAll: boolean;
-  /** the orders' boxes and steps aside of the last tick (see passing.ts) */
-  readonly passing: PassingState;
-  /** the doors orders come to and whose turn it is, as of the last tick (see doors.ts) */
-  readonly doorTurns: DoorTurnState;
+  /** the per-unit columns (typed arrays indexed by Unit.slot) the situations keep their state in */
+  readonly columns: UnitColumns;
+  /** the rules over the avoidance core, and the hooks of those switched on (src/situations/) */
+  readonly situations: SituationSet;
+}
+
+/** What a standing unit does this tick (Situation.standing): brake to rest; step along the
+ * velocity it was given, changing velocity only; or steer toward it, avoiding as a unit on the
+ * move does. */
+export const REST = 0;
+export const STEP = 1;
+export const STEER = 2;
+export type StandingIntent = typeof REST | typeof STEP | typeof STEER;
+
+/**
+ * A situation: one rule layered over the avoidance core, in a file of its own (src/situations/).
+ * It states the premise it checks (a property of the map and the crowd), keeps its per-unit state
+ * in columns of its own, and acts only through these hooks, each called at one fixed point of the
+ * tick for the situations switched on, in ascending `order`:
+ *
+ * - `plan`: once a tick, after the sense phase and before any unit decides;
+ * - `standing`: for a unit without an order (only one situation may decide it);
+ * - `intent`: for a unit on the move, after its seek and route: may change the velocity it
+ *   wants, or hold it back (returns true), which ends the chain: no later situation sees it, and
+ *   a held unit is waiting, not stuck;
+ * - `pair`: the terms of the half-plane a unit keeps against one neighbour (its share of the way,
+ *   the side, the reach), inside the avoidance core;
+ * - `lean`: how strongly a unit leans its aim to its right (0 to 1), given the lean so far;
+ * - `afterStep`: for a unit on the move, after the physics step and its progress is tracked;
+ * - `restart`: a unit's task was replaced (a new order, a traded slot);
+ * - `overlay`: line segments the page draws for it ([x0, y0, x1, y1, ...]).
+ */
+export interface Situation {
+  readonly name: SituationName;
+  /** where its hooks run among the others' (lower first) */
+  readonly order: number;
+  /** the premise it checks, in a sentence (docs/situations.md says more) */
+  readonly premise: string;
+  /** whether it can take part with the simulation's strategy and settings (it must also be
+   * switched on, SteeringConfig.situations) */
+  applies(sim: SimulationState): boolean;
+  /** drops what it kept from tick to tick, when it stops taking part */
+  reset?(sim: SimulationState): void;
+  plan?(sim: SimulationState): void;
+  standing?(sim: SimulationState, unit: Unit, preferred: Vec2): StandingIntent;
+  intent?(sim: SimulationState, unit: Unit, preferred: Vec2): boolean;
+  pair?(agent: Unit, other: Unit, terms: PlaneTerms, preferred: ReadonlyVec2): void;
+  lean?(agent: Unit, sensing: Sensing, preferred: ReadonlyVec2, lean: number): number;
+  afterStep?(sim: SimulationState, unit: Unit, task: MoveTask): void;
+  restart?(sim: SimulationState, unit: Unit): void;
+  overlay?(sim: SimulationState, segments: number[]): void;
+}
+
+/** Every situation of a simulation, and the hooks of those taking part, gathered in order when
+ * the strategy or the settings change (situations/index.ts). */
+export interface SituationSet {
+  readonly all: readonly Situation[];
+  /** the situations taking part */
+  readonly on: Situation[];
+  readonly plans: Situation[];
+  /** the situation standing units ask (at most one), or null: they brake to rest */
+  standing: Situation | null;
+  readonly intents: Situation[];
+  readonly pairs: Situation[];
+  readonly leans: Situation[];
+  readonly afterSteps: Situation[];
+  readonly restarts: Situation[];
+  /** the pair and lean hooks as the avoidance core calls them */
+  readonly rules: AvoidanceRules;
+  /** the config and strategy the lists were gathered for */
+  gatheredFor: { config: SteeringConfig; strategy: AvoidanceStrategy } | null;
 }
 
 /** Simulated seconds so far. */

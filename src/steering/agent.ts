@@ -34,24 +34,8 @@ export interface Agent {
   readonly groupId: number;
   /** metres from the unit to where it will stop; Infinity when it has no order */
   readonly distanceToTarget: number;
-  /** metres of its order's route still to walk, while a passage (a door, a gap) is close ahead on
-   * its way: units of one order go through nearest first (see rays.ts); Infinity otherwise */
-  readonly queueRank: number;
-  /** while it queues: whether that passage takes one unit at a time (then the one behind in the
-   * queue gives all of the way: see rays.ts) */
-  readonly queueSingleFile: boolean;
-  /** metres along its way to the first door on it (a passage narrow enough for orders to take
-   * turns), as of its last waypoint; Infinity when there is none (near one, the door's rules
-   * decide, not giving way to the right: see rays.ts) */
-  readonly doorDistance: number;
-  /** unit vector: the way its order heads, from where the order's units stood when it was given
-   * to its target (units of orders crossing or converging give way to the right: see rays.ts);
-   * zero before it has had an order (read only while it has one) */
-  readonly orderHeading: ReadonlyVec2;
-  /** how many units its order moved when it was given (1: a lone unit; 0 before any order) */
-  readonly orderSize: number;
-  /** how strongly it leaned its wanted velocity to its right on the last tick, from 0 to 1 (units
-   * of its order behind it in a press take the lean up: see rays.ts) */
+  /** how strongly it leaned its wanted velocity to its right on the last tick, from 0 to 1 (the
+   * situations keep-right.ts and carried-lean.ts set and read it) */
   readonly lean: number;
   /** metres of personal space it keeps from obstacles and walls when choosing its velocity: the
    * steering's `avoidClearance`, or less on a route that keeps less beyond its radius (a door

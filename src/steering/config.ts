@@ -1,4 +1,31 @@
 /**
+ * The situations: the rules the simulation layers over the avoidance core, each one file of
+ * src/situations/ that can be switched off (`SteeringConfig.situations`) to see what it buys
+ * (docs/situations.md). Listed in the order their hooks run.
+ */
+export const SITUATION_NAMES = [
+  'give-way',
+  'single-file',
+  'door-turns',
+  'wide-door-turns',
+  'door-halves',
+  'step-aside',
+  'crossing-pace',
+  'stuck-recovery',
+  'rule-of-the-road',
+  'follow-held-up',
+  'off-course-ahead',
+  'queue-order',
+  'keep-right',
+  'carried-lean',
+] as const;
+
+export type SituationName = (typeof SITUATION_NAMES)[number];
+
+/** Which situations run: every one by default. */
+export type SituationSwitches = Readonly<Record<SituationName, boolean>>;
+
+/**
  * Tuning of the steering controller. Every field has a unit and a default; `resolveSteeringConfig`
  * merges a partial config over the defaults once, when a simulation is created (or re-tuned).
  */
@@ -58,7 +85,15 @@ export interface SteeringConfig {
    * 1000-unit tick, for more touches where crowds meet in tight places (docs/controller.md,
    * cost). A whole number from 1 to 4. */
   avoidEvery: number;
+  /** which situations (the rules over the avoidance core, src/situations/) run; each is on by
+   * default. A partial object switches the named ones, e.g. `{ 'door-turns': false }`. */
+  situations: SituationSwitches;
 }
+
+const ALL_SITUATIONS_ON: SituationSwitches = Object.freeze(Object.fromEntries(SITUATION_NAMES.map((name) => [name, true])) as Record<SituationName, boolean>);
+
+/** The numeric settings (every field but `situations`). */
+export type NumericSetting = Exclude<keyof SteeringConfig, 'situations'>;
 
 export const DEFAULT_STEERING_CONFIG: Readonly<SteeringConfig> = Object.freeze({
   lookAheadTime: 1.5,
@@ -76,6 +111,7 @@ export const DEFAULT_STEERING_CONFIG: Readonly<SteeringConfig> = Object.freeze({
   arrivalTolerance: 0.1,
   formationGap: 1,
   avoidEvery: 1,
+  situations: ALL_SITUATIONS_ON,
 });
 
 /** Validation rule per field: the smallest allowed value and whether it may equal it. */
@@ -84,7 +120,7 @@ export const DEFAULT_STEERING_CONFIG: Readonly<SteeringConfig> = Object.freeze({
  * no accepted value can make a tick's work unbounded (a look-ahead of 1e200 s would have the sense
  * phase search the whole world, every tick).
  */
-const LIMITS: Record<keyof SteeringConfig, { min: number; inclusive: boolean; max: number; integer?: true }> = {
+const LIMITS: Record<NumericSetting, { min: number; inclusive: boolean; max: number; integer?: true }> = {
   lookAheadTime: { min: 0, inclusive: true, max: 10 },
   avoidHorizon: { min: 0, inclusive: false, max: 10 },
   keepRight: { min: 0, inclusive: true, max: Math.PI / 2 },
@@ -103,12 +139,15 @@ const LIMITS: Record<keyof SteeringConfig, { min: number; inclusive: boolean; ma
 };
 
 /** Each setting's range, as documented: [min, max, whether min itself is allowed]. */
-export function steeringLimits(): ReadonlyArray<[keyof SteeringConfig, number, number, boolean]> {
-  return (Object.keys(LIMITS) as Array<keyof SteeringConfig>).map((key) => [key, LIMITS[key].min, LIMITS[key].max, LIMITS[key].inclusive]);
+export function steeringLimits(): ReadonlyArray<[NumericSetting, number, number, boolean]> {
+  return (Object.keys(LIMITS) as NumericSetting[]).map((key) => [key, LIMITS[key].min, LIMITS[key].max, LIMITS[key].inclusive]);
 }
 
+/** Settings as callers give them: any of them, and of `situations` only those to switch. */
+export type SteeringOverrides = Partial<Omit<SteeringConfig, 'situations'>> & { situations?: Partial<SituationSwitches> };
+
 export function resolveSteeringConfig(
-  overrides: Partial<SteeringConfig> = {},
+  overrides: SteeringOverrides = {},
   base: Readonly<SteeringConfig> = DEFAULT_STEERING_CONFIG,
 ): SteeringConfig {
   if (typeof overrides !== 'object' || overrides === null || Array.isArray(overrides)) {
@@ -116,10 +155,14 @@ export function resolveSteeringConfig(
   }
   const config: SteeringConfig = { ...base };
   for (const [key, value] of Object.entries(overrides)) {
-    if (!(key in LIMITS)) {
-      throw new Error(`steering.${key}: unknown setting (known: ${Object.keys(LIMITS).join(', ')})`);
+    if (key === 'situations') {
+      config.situations = resolveSituations(value, base.situations);
+      continue;
     }
-    const field = key as keyof SteeringConfig;
+    if (!(key in LIMITS)) {
+      throw new Error(`steering.${key}: unknown setting (known: ${[...Object.keys(LIMITS), 'situations'].join(', ')})`);
+    }
+    const field = key as NumericSetting;
     const limit = LIMITS[field];
     const ok =
       typeof value === 'number' &&
@@ -135,4 +178,20 @@ export function resolveSteeringConfig(
     config[field] = value;
   }
   return config;
+}
+
+/** The switches of `value` (an object of situation names to true or false) over `base`. */
+function resolveSituations(value: unknown, base: SituationSwitches): SituationSwitches {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error(`steering.situations: expected an object of situation names to true or false, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
+  }
+  const switches: Record<SituationName, boolean> = { ...base };
+  for (const [name, on] of Object.entries(value)) {
+    if (!(SITUATION_NAMES as readonly string[]).includes(name)) {
+      throw new Error(`steering.situations.${name}: unknown situation (known: ${SITUATION_NAMES.join(', ')})`);
+    }
+    if (typeof on !== 'boolean') throw new Error(`steering.situations.${name}: expected true or false, got ${typeof on === 'string' ? JSON.stringify(on) : String(on)}`);
+    switches[name as SituationName] = on;
+  }
+  return Object.freeze(switches);
 }

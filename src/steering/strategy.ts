@@ -60,8 +60,58 @@ export interface AvoidanceStrategy {
   consider(sensing: Sensing, agent: Agent, centre: ReadonlyVec2, radius: number, unit: Agent | null, obstacleId: number, config: SteeringConfig): void;
   /** `preferred`: m/s, the velocity seek / arrive asks for this tick (its force is applied
    * besides); the decision's force is what avoidance adds to it */
-  decide(out: AvoidanceDecision, agent: Agent, sensing: Sensing, preferred: ReadonlyVec2, config: SteeringConfig): void;
+  /** `rules`: the simulation's rules over the choice (strategies that choose by half-planes read
+   * them; the others ignore them) */
+  decide(out: AvoidanceDecision, agent: Agent, sensing: Sensing, preferred: ReadonlyVec2, config: SteeringConfig, rules: AvoidanceRules): void;
 }
+
+/**
+ * How the half-plane a unit keeps against one neighbour is made (strategies/rays.ts,
+ * addReciprocalPlane). The core fills it for each neighbour; the rules over it (AvoidanceRules.pair)
+ * may change the first five fields. Filled in place: numbers handed to a call one by one are boxed
+ * on the heap each time by V8, a few dozen thousand a tick in a crowd; fields of one object kept
+ * for the purpose are not.
+ */
+export interface PlaneTerms {
+  /** the part of the way out the agent takes (0 to 1) */
+  share: number;
+  /** metres between centres the two must keep */
+  reach: number;
+  /** seconds ahead the velocity obstacle looks */
+  horizon: number;
+  /** seconds within which two units already within reach must part */
+  settle: number;
+  /** the side the pair passes on whichever edge is nearer; NO_SIDE: the geometry decides */
+  passOn: Side;
+  /** the core's share: the other's part of the pair's mass, or all of it for a standing agent */
+  baseShare: number;
+  /** metres: the sum of the two radii */
+  contact: number;
+  /** whether no obstacle or wall is near the agent */
+  openGround: boolean;
+}
+
+export function planeTerms(): PlaneTerms {
+  return { share: 0, reach: 0, horizon: 0, settle: 0, passOn: NO_SIDE, baseShare: 0, contact: 0, openGround: true };
+}
+
+/**
+ * The rules a simulation layers over a strategy's choice (src/situations/): the terms of each pair,
+ * and where the agent aims. The agents are the simulation's units.
+ */
+export interface AvoidanceRules {
+  /** may change `terms` (share, reach, horizon, settle, passOn) of the agent's plane against `other` */
+  pair(agent: Agent, other: Agent, terms: PlaneTerms, preferred: ReadonlyVec2): void;
+  /** the velocity the agent aims its choice at, into `aim` (which comes in as `preferred`); returns
+   * how strongly it leans to its right (0 to 1, published as Agent.lean) */
+  aim(agent: Agent, sensing: Sensing, preferred: ReadonlyVec2, config: SteeringConfig, aim: Vec2): number;
+}
+
+/** No rules: the core alone. */
+export const NO_RULES: AvoidanceRules = {
+  pair: () => {},
+  aim: () => 0,
+};
 
 /** `reach` and `consider` of a strategy that does not sense circles. */
 export const NO_CIRCLES = {

@@ -240,9 +240,9 @@ describe('the demo page in Chromium', () => {
     await runTicks(page, 90);
     expect(await hook(page, (rts) => rts.overlayCounts())).toMatchObject({ rays: 0, forces: 0, sides: 0, velocity: 0, blocks: 0 });
     // the two blocks walking at each other: two boxes (four edges each) and their steps aside
-    await guiControl(page, 'orders passing as blocks').check();
+    await guiControl(page, 'situations (blocks, doors)').check();
     await page.waitForFunction(() => (window as unknown as HookedWindow).__rts.overlayCounts().blocks >= 8, null, { timeout: 10_000 });
-    await guiControl(page, 'orders passing as blocks').uncheck();
+    await guiControl(page, 'situations (blocks, doors)').uncheck();
     await page.waitForFunction(() => (window as unknown as HookedWindow).__rts.overlayCounts().blocks === 0, null, { timeout: 10_000 });
     await guiControl(page, 'rays').check();
     await guiControl(page, 'velocity').check();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addUnit, createSimulation, getUnit, issueOrder } from '../../src/index';
-import { MAX_YIELD } from '../../src/steering/giveway';
+import { MAX_YIELD } from '../../src/situations/give-way';
 import { recordArrivals, runTicks, speedOf, internals } from '../support';
 
 /**

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STEERING_CONFIG, type Simulation, addObstacle, addUnit, createSimulation, getUnit, issueOrder, listDoorLanes, listDoorTurns, listOrderBoxes, stateHash, stepSimulation } from '../../src/index';
+import { DEFAULT_STEERING_CONFIG, type Simulation, addObstacle, addUnit, createSimulation, getUnit, issueOrder, stateHash, stepSimulation } from '../../src/index';
 import { doorBetween } from '../../src/nav/passages';
 import { stateOf } from '../../src/sim/state';
 import { buildOverlays } from '../../src/render/snapshot';
 import { buildBuiltInScenario } from '../../src/scenarios/builtins';
 import { createScenarioSimulation } from '../../src/scenarios/run';
-import { recordArrivals, runTicks } from '../support';
+import { blocksOf, doorLanesOf, doorTurnsOf, orderBoxesOf, recordArrivals, runTicks } from '../support';
 
 /**
  * Two blocks of 20 units (4 deep, 5 across, 1.5 m apart) walking at each other along y = 20 on
@@ -43,7 +43,7 @@ function leastGap(sim: Simulation, east: number[], west: number[]): number {
   return least;
 }
 
-describe('orders walking at each other step aside as blocks (sim/passing.ts)', () => {
+describe('orders walking at each other step aside as blocks (src/situations/)', () => {
   it('each block steps to its right before they meet, and they pass without touching', () => {
     const { sim, east, west } = blocks(0.6);
     const arrivals = recordArrivals(sim);
@@ -61,10 +61,10 @@ describe('orders walking at each other step aside as blocks (sim/passing.ts)', (
     expect(arrivals.size).toBe(40);
   });
 
-  it('lists each block with its box and step (listOrderBoxes), and the page overlay draws them', () => {
+  it('lists each block with its box and step , and the page overlay draws them', () => {
     const { sim, east, west } = blocks(0.6);
     runTicks(sim, 120);
-    const boxes = listOrderBoxes(sim);
+    const boxes = orderBoxesOf(sim);
     expect(boxes.map((box) => box.units)).toEqual([20, 20]);
     const [eastBox, westBox] = boxes;
     // walking east and west, each box round its units, each stepping to its own right
@@ -82,7 +82,7 @@ describe('orders walking at each other step aside as blocks (sim/passing.ts)', (
     // no boxes while neither steps nor turns are on
     const none = blocks(0, 0, 1);
     runTicks(none.sim, 120);
-    expect(listOrderBoxes(none.sim)).toEqual([]);
+    expect(orderBoxesOf(none.sim)).toEqual([]);
   });
 
   it('without it (passAside 0) the blocks walk straight at each other', () => {
@@ -194,7 +194,7 @@ function runShallow(degrees: number, crossingPace?: number): { arrivals: number[
   const arrived = recordArrivals(sim);
   const pace: [number, number] = [1, 1];
   runTicks(sim, 45 * 60, () => {
-    for (const box of listOrderBoxes(sim)) {
+    for (const box of orderBoxesOf(sim)) {
       const index = Math.abs(box.way.y) < 0.1 ? 0 : 1;
       pace[index] = Math.min(pace[index], box.pace);
     }
@@ -205,7 +205,7 @@ function runShallow(degrees: number, crossingPace?: number): { arrivals: number[
 /** seconds until nine in ten of the 98 units were in */
 const ninetyPercent = (arrivals: number[]): number => arrivals[88] ?? Infinity;
 
-describe('orders whose ways cross at a shallow angle take turns (sim/passing.ts)', () => {
+describe('orders whose ways cross at a shallow angle take turns (src/situations/)', () => {
   it('at 20 degrees the eastbound block, the other coming from its right, slows; 90% in after 30.6 s, all in', () => {
     const { arrivals, pace } = runShallow(20);
     expect(arrivals.length).toBe(98);
@@ -275,7 +275,7 @@ function crossingsOfTheDoor(sim: Simulation, ids: number[], ticks: number): { ar
   return { arrivals, crossedAt };
 }
 
-describe('orders walking at each other through a door too narrow to pass as blocks keep to their right halves of it (sim/passing.ts)', () => {
+describe('orders walking at each other through a door too narrow to pass as blocks keep to their right halves of it (src/situations/)', () => {
   it('10 m wide: the eastbound block crosses south of its middle, the westbound north, and all 98 are in within 35 s', () => {
     const { sim, east, west } = doorExchange(10);
     const { arrivals, crossedAt } = crossingsOfTheDoor(sim, [...east, ...west], 35 * 60);
@@ -285,7 +285,7 @@ describe('orders walking at each other through a door too narrow to pass as bloc
     expect(west.filter((id) => crossedAt.get(id)! > 20).length).toBeGreaterThanOrEqual(40);
   });
 
-  it('lists the door passed in halves while both orders come to it (listDoorLanes), the overlay draws it, and it is dropped once they are through', () => {
+  it('lists the door passed in halves while both orders come to it , the overlay draws it, and it is dropped once they are through', () => {
     const { sim, east, west } = doorExchange(10);
     const orderOf = (id: number): number => {
       const task = getUnit(sim, id)!.task;
@@ -293,7 +293,7 @@ describe('orders walking at each other through a door too narrow to pass as bloc
     };
     runTicks(sim, 240);
     const orders = [orderOf(east[0]!), orderOf(west[0]!)];
-    const doors = listDoorLanes(sim);
+    const doors = doorLanesOf(sim);
     expect(doors).toHaveLength(1);
     const [door] = doors;
     // the door's middle, and the way of its first order straight through it
@@ -303,10 +303,10 @@ describe('orders walking at each other through a door too narrow to pass as bloc
     expect([door!.first, door!.second].sort((a, b) => a - b)).toEqual(orders.sort((a, b) => a - b));
     // each block's box (four edges and no step: they keep to the halves instead) and the door's three lines
     const overlays = buildOverlays(sim, { routes: false, rays: false, forces: false, sides: false, velocity: false, blocks: true, selected: [] });
-    const boxLines = listOrderBoxes(sim).length * 4;
+    const boxLines = orderBoxesOf(sim).length * 4;
     expect(overlays.blocks.length).toBe(4 * (boxLines + 3));
     runTicks(sim, 30 * 60);
-    expect(listDoorLanes(sim)).toEqual([]);
+    expect(doorLanesOf(sim)).toEqual([]);
   });
 
   it('without it (passAside 0) the two blocks meet face to face in the door: a third of each crosses on the wrong half', () => {
@@ -338,7 +338,7 @@ describe('orders walking at each other through a door too narrow to pass as bloc
   });
 });
 
-describe('orders coming to a wide door along ways that meet at an angle take turns there (sim/passing.ts)', () => {
+describe('orders coming to a wide door along ways that meet at an angle take turns there (src/situations/)', () => {
   it('8 m wide, the westbound block from 45 degrees: it holds back while the eastbound goes through; all 98 in within 40 s', () => {
     const { sim, east } = doorExchange(8, DEFAULT_STEERING_CONFIG.passAside, true);
     const arrivals = recordArrivals(sim);
@@ -347,7 +347,7 @@ describe('orders coming to a wide door along ways that meet at an angle take tur
       stepSimulation(sim);
       const task = getUnit(sim, east[0]!)!.task;
       const eastOrder = task.kind === 'move' ? task.orderId : -1;
-      const wide = listDoorTurns(sim).find((door) => Math.abs(door.centre.x - 30) < 1 && door.orders.length === 2 && door.orders[0]!.way.x > 0.9);
+      const wide = doorTurnsOf(sim).find((door) => Math.abs(door.centre.x - 30) < 1 && door.orders.length === 2 && door.orders[0]!.way.x > 0.9);
       if (wide !== undefined && wide.holder === eastOrder) held++;
     }
     // measured: all in at 32.0 s, mean 21.6 s; the westbound held back for 16.1 s. In halves
@@ -368,8 +368,8 @@ describe('orders coming to a wide door along ways that meet at an angle take tur
   it('drops the door once both orders are through', () => {
     const { sim } = doorExchange(8, DEFAULT_STEERING_CONFIG.passAside, true);
     runTicks(sim, 5 * 60);
-    expect(listDoorTurns(sim).some((door) => door.orders.length === 2 && door.holder !== 0)).toBe(true);
+    expect(doorTurnsOf(sim).some((door) => door.orders.length === 2 && door.holder !== 0)).toBe(true);
     runTicks(sim, 40 * 60);
-    expect(stateOf(sim).passing.wideDoors).toEqual([]);
+    expect(blocksOf(sim).wideDoors).toEqual([]);
   });
 });

@@ -4,7 +4,10 @@ import { prepareShape } from '../../src/math/shapes';
 import { NAV_CELL, addNavObstacle, createNavMap, roomAt } from '../../src/nav/navmap';
 import { isNarrowPassageAt, passageAhead } from '../../src/nav/passages';
 import { createRoute, navLayer, routeCost, steerPoint } from '../../src/nav/route';
+import type { Column } from '../../src/sim/columns';
 import { decide, sense } from '../../src/sim/phases';
+import type { SimulationState, Situation } from '../../src/sim/state';
+import { findSituation } from '../../src/situations/index';
 import { internals, recordArrivals, recordEvents, runTicks, runUntilPlanned } from '../support';
 
 /** The four walls of a 6 x 6 m room (1 m thick) centred on (cx, cy), no door. */
@@ -222,6 +225,25 @@ describe('routes around walls', () => {
 });
 
 describe('turns at a door one unit wide', () => {
+  /** The tick the unit came into a passage one unit wide (situations/single-file.ts), -1: none. */
+  const enteredOf = (unit: { slot: number }): number => passageEnteredOf(unit.slot);
+  let passageEnteredOf = (_slot: number): number => -1;
+  /** Sets it (as if the unit had come in at `tick`). */
+  let setEntered = (_unit: { slot: number }, _tick: number): void => {};
+  /** Senses, then marks the turns at passages one unit wide (the single-file situation's plan). */
+  function markTurns(state: SimulationState): void {
+    sense(state);
+    findSituation(state.situations, 'single-file').plan!(state);
+  }
+  /** Points the helpers above at the simulation's single-file situation. */
+  function watchPassages(state: SimulationState): void {
+    const entered = (findSituation(state.situations, 'single-file') as Situation & { entered: Column<Float64Array> }).entered;
+    passageEnteredOf = (slot) => entered.data[slot]!;
+    setEntered = (unit, tick) => {
+      entered.data[unit.slot] = tick;
+    };
+  }
+
   /** A 2 m door in a wall at x = 15 (y 11..13), one unit walking through it from the west. */
   function unitInTheDoor() {
     const sim = createSimulation({ width: 30, height: 24 });
@@ -230,9 +252,10 @@ describe('turns at a door one unit wide', () => {
     const id = addUnit(sim, { x: 10, y: 12 });
     issueOrder(sim, { kind: 'move', unitIds: [id], target: { x: 25, y: 12 } });
     const unit = internals(sim).units.find((candidate) => candidate.id === id)!;
+    watchPassages(internals(sim));
     let ticks = 0;
-    while (unit.passageEntered < 0 && ticks++ < 300) stepSimulation(sim);
-    expect(unit.passageEntered).toBeGreaterThanOrEqual(0);
+    while (enteredOf(unit) < 0 && ticks++ < 300) stepSimulation(sim);
+    expect(enteredOf(unit)).toBeGreaterThanOrEqual(0);
     const route = unit.task.kind === 'move' ? unit.task.route! : null;
     return { sim, unit, layer: route!.layer };
   }
@@ -252,6 +275,7 @@ describe('turns at a door one unit wide', () => {
     issueOrder(sim, { kind: 'move', unitIds: [east], target: { x: 5, y: 12 } });
     runUntilPlanned(sim);
     const state = internals(sim);
+    watchPassages(state);
     const [eastbound, westbound] = [west, east].map((id) => state.units.find((unit) => unit.id === id)!);
     for (const [unit, at] of [[eastbound!, eastboundAt], [westbound!, westboundAt]] as const) {
       unit.position.x = at.x;
@@ -260,70 +284,72 @@ describe('turns at a door one unit wide', () => {
       unit.velocity.y = 0;
       unit.waypointTick = -1;
     }
-    sense(state);
+    markTurns(state);
     decide(state);
-    sense(state);
+    markTurns(state);
     return { state, eastbound: eastbound!, westbound: westbound! };
   }
 
   it('a unit shoved a little way back out of the door keeps the turn it came in at, for half a second', () => {
     const { sim, unit, layer } = unitInTheDoor();
     const state = internals(sim);
-    const entered = unit.passageEntered;
+    const entered = enteredOf(unit);
+    // (it was last seen in the door on the tick before: the turns are marked before the step)
+    const seenAt = state.tick - 1;
     // just short of where the door's cells begin, still queueing for it
     let x = 14.5;
     while (isNarrowPassageAt(layer.map, layer.clearance, x, 12)) x -= 0.05;
     expect(x).toBeGreaterThan(12.5);
     unit.position.x = x - 0.1;
     unit.position.y = 12;
-    sense(state);
+    markTurns(state);
     expect(unit.queueRank).toBeLessThan(Infinity);
-    expect(unit.passageEntered).toBe(entered);
+    expect(enteredOf(unit)).toBe(entered);
     // still out of it more than half a second later: its turn is gone
-    state.tick = unit.passageSeen + 31;
-    sense(state);
-    expect(unit.passageEntered).toBe(-1);
+    state.tick = seenAt + 31;
+    markTurns(state);
+    expect(enteredOf(unit)).toBe(-1);
   });
 
   it("a unit pressed aside into the wall's margin inside the door keeps its turn; one that has come out on the far side gives it up at once", () => {
     const { sim, unit, layer } = unitInTheDoor();
     const state = internals(sim);
-    const entered = unit.passageEntered;
+    const entered = enteredOf(unit);
     // inside the door, 0.55 m from its south post: the disc fits, the cell is in the margin
     unit.position.x = 15;
     unit.position.y = 11.55;
     expect(isNarrowPassageAt(layer.map, layer.clearance, 15, 11.55)).toBe(false);
     expect(isNarrowPassageAt(layer.map, layer.clearance, 15, 11.55, true)).toBe(true);
     state.tick += 60;
-    sense(state);
-    expect(unit.passageEntered).toBe(entered);
+    markTurns(state);
+    expect(enteredOf(unit)).toBe(entered);
     // a unit with no turn does not start one there
-    unit.passageEntered = -1;
-    sense(state);
-    expect(unit.passageEntered).toBe(-1);
+    setEntered(unit, -1);
+    markTurns(state);
+    expect(enteredOf(unit)).toBe(-1);
     unit.position.y = 12;
-    sense(state);
-    expect(unit.passageEntered).toBeGreaterThanOrEqual(0);
+    markTurns(state);
+    expect(enteredOf(unit)).toBeGreaterThanOrEqual(0);
     // out on the far side
     unit.position.x = 16.6;
-    sense(state);
-    expect(unit.passageEntered).toBe(-1);
+    markTurns(state);
+    expect(enteredOf(unit)).toBe(-1);
   });
 
   it('two units of different orders face to face in a 1.5 m door: the one that came in later backs out, the other goes on', () => {
     // both in the door, 1.2 m apart, standing; the eastbound unit came in a few ticks earlier
     const { state, eastbound: first, westbound: second } = twoOrdersAtADoor({ x: 14.4, y: 12 }, { x: 15.6, y: 12 });
-    expect(first.passageEntered).toBeGreaterThanOrEqual(0);
-    expect(second.passageEntered).toBeGreaterThanOrEqual(0);
+    expect(enteredOf(first)).toBeGreaterThanOrEqual(0);
+    expect(enteredOf(second)).toBeGreaterThanOrEqual(0);
     expect(state.tick).toBeGreaterThan(0);
-    first.passageEntered = 0;
-    second.passageEntered = state.tick;
+    setEntered(first, 0);
+    setEntered(second, state.tick);
     decide(state);
     expect(first.wanting.x).toBeGreaterThan(1);
     expect(second.wanting.x).toBeGreaterThan(0);
     // and the other way round
-    first.passageEntered = state.tick;
-    second.passageEntered = 0;
+    setEntered(first, state.tick);
+    setEntered(second, 0);
     decide(state);
     expect(first.wanting.x).toBeLessThan(0);
     expect(second.wanting.x).toBeLessThan(-1);
@@ -332,8 +358,8 @@ describe('turns at a door one unit wide', () => {
   it('a unit waiting at the mouth of a 1.5 m door steps across the way of one of another order coming out at it', () => {
     // the eastbound unit 1.3 m short of the door, a little north of its middle; the westbound in it
     const { state, eastbound: waiting, westbound: coming } = twoOrdersAtADoor({ x: 13.2, y: 12.3 }, { x: 14.8, y: 12 });
-    expect(coming.passageEntered).toBeGreaterThanOrEqual(0);
-    expect(waiting.passageEntered).toBe(-1);
+    expect(enteredOf(coming)).toBeGreaterThanOrEqual(0);
+    expect(enteredOf(waiting)).toBe(-1);
     decide(state);
     // it waits (no step toward the door) and steps north, out of the other's way
     expect(waiting.wanting.x).toBeLessThanOrEqual(0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type SimulationEvent, addObstacle, addUnit, createSimulation, issueOrder, onSimulationEvent } from '../../src/index';
-import { runTicks, internals } from '../support';
+import { internals, recoveryOf, runTicks } from '../support';
 
 /** A unit ordered to a point behind a U-shaped wall that opens toward it. */
 function uTrap(navigation: boolean) {
@@ -24,7 +24,7 @@ describe('stuck units', () => {
     let lastProgress = 0;
     let best = Infinity;
     runTicks(sim, 60 * 60, (tick) => {
-      recoveries.add(unit.progress.recovery);
+      recoveries.add(recoveryOf(sim, unit));
       if (unit.progress.best < best) {
         best = unit.progress.best;
         lastProgress = tick / 60;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { NO_SIDE, RIGHT, LEFT, type Agent, type Side } from '../../src/steering/agent';
 import { AVOIDANCE_STRATEGIES } from '../../src/steering/strategies/index';
 import { FEELER_LENGTH_FACTOR } from '../../src/steering/strategies/feeler';
-import type { AvoidanceStrategy } from '../../src/steering/strategy';
+import { type AvoidanceStrategy, NO_RULES } from '../../src/steering/strategy';
 import { DEFAULT_STEERING_CONFIG, resolveSteeringConfig } from '../../src/steering/config';
 import { createSensing } from '../../src/steering/sensing';
 
@@ -26,12 +26,7 @@ function agent(fields: Partial<Agent> = {}): Agent {
     avoidSide: NO_SIDE,
     groupId: 0,
     distanceToTarget: Infinity,
-    queueRank: Infinity,
-    queueSingleFile: false,
     obstacleSpace: 0.1,
-    doorDistance: Infinity,
-    orderHeading: { x: 0, y: 0 },
-    orderSize: 0,
     lean: 0,
     wanted: { x: 0, y: 0 },
     ...fields,
@@ -45,7 +40,7 @@ function run(strategy: AvoidanceStrategy, me: Agent, circles: Circle[]) {
   const sensing = createSensing();
   circles.forEach(([x, y, radius], index) => strategy.consider(sensing, me, { x, y }, radius, null, index + 1, config));
   const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 }, lean: 0 };
-  strategy.decide(decision, me, sensing, me.velocity, config);
+  strategy.decide(decision, me, sensing, me.velocity, config, NO_RULES);
   return { threat: sensing.threat, sensing, decision };
 }
 

@@ -11,15 +11,14 @@ import { type ObstacleShape, prepareShape } from '../../src/math/shapes';
 import { createHalfPlanes, solveVelocity } from '../../src/steering/halfplanes';
 import { createSensing, offerNeighbour, relativeRayFraction } from '../../src/steering/sensing';
 import { AVOIDANCE_STRATEGIES } from '../../src/steering/strategies/index';
-import { addReciprocalPlane, agreedSide, planeTerms } from '../../src/steering/strategies/rays';
-import { buildBuiltInScenario } from '../../src/scenarios/builtins';
-import { runScenario } from '../../src/scenarios/run';
+import { addReciprocalPlane, agreedSide } from '../../src/steering/strategies/rays';
+import { NO_RULES, planeTerms } from '../../src/steering/strategy';
 import { runTicks } from '../support';
 
 const rays = AVOIDANCE_STRATEGIES.rays;
 
 function agent(fields: Partial<Agent> & Pick<Agent, 'position' | 'velocity'>): Agent {
-  return { id: 1, radius: 0.5, mass: 15.7, maxSpeed: 4, maxForce: 251, avoidSide: NO_SIDE, groupId: 1, distanceToTarget: Infinity, queueRank: Infinity, queueSingleFile: false, doorDistance: Infinity, orderHeading: { x: 0, y: 0 }, orderSize: 0, lean: 0, obstacleSpace: 0.1, wanted: { x: 0, y: 0 }, ...fields };
+  return { id: 1, radius: 0.5, mass: 15.7, maxSpeed: 4, maxForce: 251, avoidSide: NO_SIDE, groupId: 1, distanceToTarget: Infinity, lean: 0, obstacleSpace: 0.1, wanted: { x: 0, y: 0 }, ...fields };
 }
 
 // the agent most cases are seen from: at the origin, moving east (+x); its left is +y
@@ -39,7 +38,7 @@ function closestApproach(a: Agent, va: { x: number; y: number }, b: Agent, vb: {
 /** The velocity `me` picks against `other` alone, wanting `want`, with share 1/2. */
 function pickAgainst(me: Agent, other: Agent, want: { x: number; y: number }, horizon = 3.5): { x: number; y: number; side: Side } {
   const planes = createHalfPlanes(4);
-  const side = addReciprocalPlane(planes, me, other, planeTerms(0.5, me.radius + other.radius + 0.1, horizon, 0.05));
+  const side = addReciprocalPlane(planes, me, other, { ...planeTerms(), share: 0.5, reach: me.radius + other.radius + 0.1, horizon, settle: 0.05 });
   const out = { x: 0, y: 0 };
   solveVelocity(planes, me.maxSpeed, want.x, want.y, out);
   return { ...out, side };
@@ -173,13 +172,13 @@ describe('the half-plane each unit leaves the other, and the velocity chosen und
   });
 });
 
-describe('the rays decision', () => {
+describe('the rays decision (the core alone: the rules over it are the situations, test/situations/)', () => {
   const config = DEFAULT_STEERING_CONFIG;
   const decide = (me: Agent, others: Agent[], preferred: { x: number; y: number }) => {
     const sensing = createSensing();
     for (const other of others) offerNeighbour(sensing, other, 0.5);
     const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 }, lean: 0 };
-    rays.decide(decision, me, sensing, preferred, config);
+    rays.decide(decision, me, sensing, preferred, config, NO_RULES);
     return decision;
   };
 
@@ -212,254 +211,6 @@ describe('the rays decision', () => {
     expect(change(vehicle, soldier)).toBeGreaterThan(0.1);
   });
 
-  it('orders crossing or converging give way to the right: the unit with the other on its right passes behind it, though it would reach the crossing first', () => {
-    // heading east; a unit of another order 2.5 m ahead and 3.5 m to the right comes north: the
-    // agent would be past first, and takes the edge ahead of it unless the orders cross
-    const crosser = agent({ id: 2, groupId: 2, position: { x: 2.5, y: -3.5 }, velocity: { x: 0, y: 4 }, wanted: { x: 0, y: 4 } });
-    const me = agent({ id: 1, groupId: 1, position: { x: 0, y: 0 }, velocity: { x: 4, y: 0 }, wanted: { x: 4, y: 0 } });
-    const east = { x: 1, y: 0 };
-    const north = { x: 0, y: 1 };
-    const unheaded = decide(me, [crosser], me.velocity);
-    expect(unheaded.side).toBe(LEFT);
-    const crossing = decide({ ...me, orderHeading: east }, [{ ...crosser, orderHeading: north }], me.velocity);
-    expect(crossing.side).toBe(RIGHT);
-    // behind it: the agent brakes and turns right (south)
-    expect(crossing.force.x).toBeLessThan(0);
-    // the crosser, with the agent on its left, goes first, turning right too (east)
-    const other = decide({ ...crosser, orderHeading: north }, [{ ...me, orderHeading: east }], crosser.velocity);
-    expect(other.side).toBe(RIGHT);
-    // orders 30 degrees apart (overtaking, nearly), or of one order: the nearer edge, as before
-    expect(decide({ ...me, orderHeading: east }, [{ ...crosser, orderHeading: { x: Math.sqrt(3) / 2, y: 0.5 } }], me.velocity).side).toBe(LEFT);
-    expect(decide({ ...me, orderHeading: east }, [{ ...crosser, groupId: 1, orderHeading: north }], me.velocity).side).toBe(LEFT);
-  });
-
-  it('orders crossing give way to the right by walls too, but not within 4 m of a door on either unit\'s way (the door\'s rules decide there)', () => {
-    const crosser = agent({ id: 2, groupId: 2, position: { x: 2.5, y: -3.5 }, velocity: { x: 0, y: 4 }, wanted: { x: 0, y: 4 }, orderHeading: { x: 0, y: 1 } });
-    const me = agent({ id: 1, groupId: 1, position: { x: 0, y: 0 }, velocity: { x: 4, y: 0 }, wanted: { x: 4, y: 0 }, orderHeading: { x: 1, y: 0 } });
-    const sideBy = (a: Agent, b: Agent): Side => {
-      const sensing = createSensing();
-      offerNeighbour(sensing, b, 0.5);
-      // a wall 6 m to the north, along the agent's way: it is not in the open
-      sensing.obstacles[0] = prepareShape({ type: 'box', x: 0, y: 6.5, width: 40, height: 1, angle: 0 });
-      sensing.obstacleCount = 1;
-      const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 }, lean: 0 };
-      rays.decide(decision, a, sensing, a.velocity, config);
-      return decision.side;
-    };
-    // by the wall, as in the open: it passes behind the crosser (its right)
-    expect(sideBy(me, crosser)).toBe(RIGHT);
-    // a door 3 m ahead on its way, or on the crosser's: the nearer edge, ahead of it
-    expect(sideBy({ ...me, doorDistance: 3 }, crosser)).toBe(LEFT);
-    expect(sideBy(me, { ...crosser, doorDistance: 3 })).toBe(LEFT);
-    expect(sideBy({ ...me, doorDistance: 5 }, crosser)).toBe(RIGHT);
-  });
-
-  it('of two blocks crossing at right angles, the one with the other on its right takes nine tenths of the avoidance, unless it is the heavier', () => {
-    const me = agent({ id: 1, groupId: 1, position: { x: 0, y: 0 }, velocity: { x: 4, y: 0 }, wanted: { x: 4, y: 0 }, orderHeading: { x: 1, y: 0 }, orderSize: 30 });
-    // the crosser, 8 m ahead and 7.5 m to the right, coming north, is at the crossing first
-    const crosser = agent({ id: 2, groupId: 2, position: { x: 8, y: -7.5 }, velocity: { x: 0, y: 4 }, wanted: { x: 0, y: 4 }, orderHeading: { x: 0, y: 1 }, orderSize: 30 });
-    // without the lean to the right (both would lean as far as the force allows)
-    const change = (a: Agent, b: Agent): number => {
-      const sensing = createSensing();
-      offerNeighbour(sensing, b, 0.5);
-      const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 }, lean: 0 };
-      rays.decide(decision, a, sensing, a.velocity, { ...config, keepRight: 0 });
-      return (Math.hypot(decision.force.x, decision.force.y) * config.responseTime) / a.mass;
-    };
-    // the crosser comes from the agent's right: the agent gives way, the crosser walks on
-    expect(change(me, crosser)).toBeGreaterThan(0.3);
-    expect(change(me, crosser)).toBeGreaterThan(5 * change(crosser, me));
-    // a vehicle (four times the mass) with the crosser on its right does not give way to it: the
-    // masses decide, and the infantry makes way
-    const vehicle = { ...me, radius: 0.9, mass: 4 * me.mass };
-    expect(change(crosser, vehicle)).toBeGreaterThan(2 * change(vehicle, crosser));
-    // lone units: equal shares
-    const lone = change({ ...me, orderSize: 1 }, { ...crosser, orderSize: 1 }) / change({ ...crosser, orderSize: 1 }, { ...me, orderSize: 1 });
-    expect(lone).toBeGreaterThan(0.9);
-    expect(lone).toBeLessThan(1.1);
-  });
-
-  it('of two blocks converging at 45 degrees, the one with the other on its right takes nine tenths of the avoidance; lone units share it equally', () => {
-    // heading east; a unit of another order 4.24 m to the right heads north-east: both would
-    // reach (6, 0) in 1.5 s
-    const northEast = { x: Math.SQRT1_2, y: Math.SQRT1_2 };
-    const east = { x: 1, y: 0 };
-    const me = agent({ id: 1, groupId: 1, position: { x: 0, y: 0 }, velocity: { x: 4, y: 0 }, wanted: { x: 4, y: 0 }, orderHeading: east });
-    const merger = agent({ id: 2, groupId: 2, position: { x: 6 - 6 * northEast.x, y: -6 * northEast.y }, velocity: { x: 4 * northEast.x, y: 4 * northEast.y }, wanted: { x: 4 * northEast.x, y: 4 * northEast.y }, orderHeading: northEast });
-    const change = (a: Agent, b: Agent): number => {
-      const force = decide(a, [b], a.velocity).force;
-      return (Math.hypot(force.x, force.y) * config.responseTime) / a.mass;
-    };
-    const blocks = (size: number): [number, number] => {
-      const mine = { ...me, orderSize: size };
-      const theirs = { ...merger, orderSize: size };
-      return [change(mine, theirs), change(theirs, mine)];
-    };
-    const [giving, standing] = blocks(40);
-    expect(giving).toBeGreaterThan(0.3);
-    expect(giving).toBeGreaterThan(5 * standing);
-    // lone units (and a lone unit against a block): equal shares, as between any equals
-    const [loneA, loneB] = blocks(1);
-    expect(loneA / loneB).toBeGreaterThan(0.9);
-    expect(loneA / loneB).toBeLessThan(1.1);
-    expect(change({ ...me, orderSize: 1 }, { ...merger, orderSize: 40 })).toBeCloseTo(loneA, 9);
-  });
-
-  it('two blocks of 100 converging at 45 degrees cross without one carrying the other along: every unit in, 95% within 22 s', () => {
-    // seed 4: 18.7 s; with equal shares 26.6 s, the last units of the block giving way caught
-    // inside the other after it stopped (the last in after 56 s). Over seeds 1-5: 18.7 to 21.4 s,
-    // against 24.9 to 38.3 s.
-    const result = runScenario(buildBuiltInScenario('crossing-45', { seed: 4, units: 200 }), { avoidance: 'rays', response: 'sideways' });
-    expect(result.arrived).toBe(200);
-    expect(result.p95TimeToGoal!).toBeLessThan(22);
-  });
-
-  it('three vehicles crossing a column of 60 soldiers of another order are not carried along it: at three timings each drifts under 10 m and all are in within 20 s', () => {
-    // measured: 4.3, 7.6 and 6.7 m, in after 17.2, 17.0 and 17.0 s; taking the nearer edge, 24.7,
-    // 37.7 and 13.1 m, in after 29.2, 39.4 and 18.7 s
-    for (const startX of [4, 8, 12]) {
-      const sim = createSimulation({ width: 60, height: 90 });
-      const soldiers = Array.from({ length: 60 }, (_, i) => addUnit(sim, { x: 26 + (i % 6) * 1.2, y: 6 + Math.floor(i / 6) * 1.2, radius: 0.35, maxSpeed: 4 }));
-      const vehicles = [0, 1, 2].map((k) => addUnit(sim, { x: startX, y: 40 + k * 2.6, radius: 0.9, maxSpeed: 3 }));
-      issueOrder(sim, { kind: 'move', unitIds: soldiers, target: { x: 29, y: 80 } });
-      issueOrder(sim, { kind: 'move', unitIds: vehicles, target: { x: 52, y: 42.6 } });
-      let drift = 0;
-      let arrived = -1;
-      for (let tick = 0; tick < 60 * 20 && arrived < 0; tick++) {
-        stepSimulation(sim);
-        vehicles.forEach((id, k) => {
-          drift = Math.max(drift, Math.abs(getUnit(sim, id)!.position.y - (40 + k * 2.6)));
-        });
-        if (vehicles.every((id) => getUnit(sim, id)!.task.kind === 'idle')) arrived = tick;
-      }
-      expect(drift).toBeLessThan(10);
-      expect(arrived).toBeGreaterThan(0);
-    }
-  });
-
-  it('queueing at a passage: the unit nearer the way through goes on, the one behind gives way as usual', () => {
-    // two units of one order converge on a door's mouth from either side; they would touch in 1 s
-    const up = { x: 1.73, y: 1 };
-    const down = { x: 1.73, y: -1 };
-    const first = (queueRank: number, groupId = 1) => agent({ id: 1, position: { x: -2, y: -1.55 }, velocity: up, queueRank, groupId });
-    const second = (queueRank: number, groupId = 1) => agent({ id: 2, position: { x: -2, y: 1.55 }, velocity: down, queueRank, groupId });
-    const size = (force: { x: number; y: number }) => Math.hypot(force.x, force.y);
-    // not queueing: each gives way
-    expect(size(decide(first(Infinity), [second(Infinity)], up).force)).toBeGreaterThan(10);
-    // queueing, 1 m nearer the way through: the first walks on; the second answers as before
-    expect(decide(first(2), [second(3)], up).force).toEqual({ x: 0, y: 0 });
-    expect(decide(second(3), [first(2)], down)).toEqual(decide(second(Infinity), [first(Infinity)], down));
-    // about level (within a quarter metre of route), or of different orders: both give way
-    expect(size(decide(first(2.9), [second(3)], up).force)).toBeGreaterThan(10);
-    expect(size(decide(first(2, 1), [second(3, 2)], up).force)).toBeGreaterThan(10);
-  });
-
-  it('queueing at a passage one unit wide: the one behind gives all of the way to the one nearer through', () => {
-    // as above: two units of one order converge on a mouth, the first 1 m nearer the way through
-    const up = { x: 1.73, y: 1 };
-    const down = { x: 1.73, y: -1 };
-    const first = agent({ id: 1, position: { x: -2, y: -1.55 }, velocity: up, queueRank: 2 });
-    const second = (queueSingleFile: boolean, queueRank = 3) => agent({ id: 2, position: { x: -2, y: 1.55 }, velocity: down, queueRank, queueSingleFile });
-    const size = (force: { x: number; y: number }) => Math.hypot(force.x, force.y);
-    const asUsual = size(decide(second(false), [first], down).force);
-    expect(asUsual).toBeGreaterThan(10);
-    expect(size(decide(second(true), [first], down).force)).toBeGreaterThan(1.9 * asUsual);
-    // about level with it, the one behind keeps its half
-    expect(size(decide(second(true, 2.1), [first], down).force)).toBeCloseTo(size(decide(second(false, 2.1), [first], down).force), 9);
-  });
-
-  it('in the open, takes all of the avoidance behind a held-up unit of its own order; by a wall, half', () => {
-    // a teammate 2.5 m ahead at 1 m/s: the agent at 4 m/s would touch it in half a second
-    const slower = agent({ id: 2, position: { x: 2.5, y: 0 }, velocity: { x: 1, y: 0 } });
-    const decideWith = (other: Agent, obstacle: boolean) => {
-      const sensing = createSensing();
-      offerNeighbour(sensing, other, 0.2);
-      // a wall 30 m off: too far to leave a half-plane, but the agent is no longer in the open
-      if (obstacle) {
-        sensing.obstacles[0] = prepareShape({ type: 'box', x: 0, y: 30, width: 60, height: 1, angle: 0 });
-        sensing.obstacleCount = 1;
-      }
-      const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 }, lean: 0 };
-      rays.decide(decision, eastbound, sensing, { x: 4, y: 0 }, config);
-      return decision.force;
-    };
-    const open = decideWith(slower, false);
-    const byWall = decideWith(slower, true);
-    // twice the change of velocity: all of it instead of half
-    expect(Math.hypot(open.x, open.y)).toBeGreaterThan(1.9 * Math.hypot(byWall.x, byWall.y));
-    expect(Math.hypot(byWall.x, byWall.y)).toBeGreaterThan(10);
-  });
-
-  it('takes all of the avoidance behind a unit of its own order moving off its course (braking, turning back), half otherwise', () => {
-    // a teammate 2 m ahead at 3 m/s (not held up): the agent at 4 m/s closes on it at 1 m/s
-    const ahead = (wanted: { x: number; y: number }, groupId = 1) =>
-      agent({ id: 2, position: { x: 2, y: 0.3 }, velocity: { x: 3, y: 0 }, wanted, groupId });
-    const forceAgainst = (other: Agent) => {
-      const sensing = createSensing();
-      offerNeighbour(sensing, other, 0.3);
-      const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 }, lean: 0 };
-      // without the lean to the right for units of other orders, so only the share differs
-      rays.decide(decision, eastbound, sensing, { x: 4, y: 0 }, { ...config, keepRight: 0 });
-      return Math.hypot(decision.force.x, decision.force.y);
-    };
-    const onCourse = forceAgainst(ahead({ x: 3, y: 0 }));
-    expect(onCourse).toBeGreaterThan(10);
-    // past its slot, it wants to go back: the agent behind gives it all the room
-    expect(forceAgainst(ahead({ x: -4, y: 0 }))).toBeGreaterThan(1.9 * onCourse);
-    // braking (it wants 2 m/s): the same
-    expect(forceAgainst(ahead({ x: 2, y: 0 }))).toBeGreaterThan(1.9 * onCourse);
-    // a unit of another order off its course: half, as usual
-    expect(forceAgainst(ahead({ x: -4, y: 0 }, 2))).toBeCloseTo(onCourse, 6);
-  });
-
-  it('leans right for a threat of another order coming the other way, across or its way ahead, not for one converging at 45 degrees', () => {
-    const decideWith = (other: Agent, keepRight: number) => {
-      const sensing = createSensing();
-      offerNeighbour(sensing, other, 0.3);
-      const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 }, lean: 0 };
-      rays.decide(decision, eastbound, sensing, { x: 4, y: 0 }, { ...config, keepRight });
-      return decision.force;
-    };
-    const leans = (other: Agent) => {
-      const without = decideWith(other, 0);
-      const withLean = decideWith(other, config.keepRight);
-      return Math.hypot(withLean.x - without.x, withLean.y - without.y) > 1;
-    };
-    const velocity = (angle: number) => ({ x: 4 * Math.cos(angle), y: 4 * Math.sin(angle) });
-    // coming in at `angle` to the agent's way (from its right), to meet it 2 m on
-    const coming = (angle: number) =>
-      agent({ id: 2, groupId: 2, position: { x: 2 - 2 * Math.cos(angle), y: -2 * Math.sin(angle) }, velocity: velocity(angle), wanted: velocity(angle) });
-    expect(leans(agent({ id: 2, groupId: 2, position: { x: 3, y: 0.3 }, velocity: velocity(Math.PI), wanted: velocity(Math.PI) }))).toBe(true);
-    expect(leans(agent({ id: 2, groupId: 2, position: { x: 4, y: 0.3 }, velocity: { x: 1, y: 0 }, wanted: { x: 1, y: 0 } }))).toBe(true);
-    expect(leans(coming(Math.PI / 2))).toBe(true);
-    expect(rays.isThreat(eastbound, coming(Math.PI / 4))).toBe(true);
-    expect(leans(coming(Math.PI / 4))).toBe(false);
-  });
-
-  it('pressed behind a unit of its own order that leans, takes up nine tenths of its lean; not from one behind it, further off, or of another order', () => {
-    // nothing of another order near: all the lean there is comes from the unit just ahead
-    const decideBehind = (other: Agent) => {
-      const sensing = createSensing();
-      offerNeighbour(sensing, other, 1.2);
-      const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 }, lean: 0 };
-      rays.decide(decision, eastbound, sensing, { x: 4, y: 0 }, config);
-      return decision;
-    };
-    // walking just ahead at the agent's velocity: nothing to avoid, so the force is the lean's alone
-    const teammate = (x: number, lean: number, groupId = 1) => agent({ id: 2, groupId, position: { x, y: 0.2 }, velocity: { x: 4, y: 0 }, wanted: { x: 4, y: 0 }, lean });
-    const pressed = decideBehind(teammate(1.6, 1));
-    expect(pressed.lean).toBeCloseTo(0.9, 12);
-    // and the lean turns its wanted velocity to its right (-y): the force pulls that way
-    const straight = decideBehind(teammate(1.6, 0));
-    expect(straight.lean).toBe(0);
-    expect(pressed.force.y).toBeLessThan(straight.force.y - 10);
-    expect(decideBehind(teammate(1.6, 0.5)).lean).toBeCloseTo(0.45, 12);
-    // behind the agent, more than a metre ahead (edge to edge), or of another order: none
-    expect(decideBehind(teammate(-1.6, 1)).lean).toBe(0);
-    expect(decideBehind(teammate(2.6, 1)).lean).toBe(0);
-    expect(decideBehind(teammate(1.6, 1, 2)).lean).toBe(0);
-  });
-
   it('does not answer a standing unit further away than where it stops', () => {
     const standing = agent({ id: 2, position: { x: 2, y: 0 }, velocity: { x: 0, y: 0 }, groupId: 0 });
     expect(decide(agent({ ...eastbound, distanceToTarget: 0.5 }), [standing], { x: 4, y: 0 }).force).toEqual({ x: 0, y: 0 });
@@ -475,7 +226,7 @@ describe('obstacles in the rays decision', () => {
     for (const other of others) offerNeighbour(sensing, other, 0.5);
     for (const shape of obstacles) sensing.obstacles[sensing.obstacleCount++] = prepareShape(shape);
     const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 }, lean: 0 };
-    rays.decide(decision, me, sensing, want, config);
+    rays.decide(decision, me, sensing, want, config, NO_RULES);
     const gain = me.mass / config.responseTime;
     return { x: want.x + decision.force.x / gain, y: want.y + decision.force.y / gain };
   };

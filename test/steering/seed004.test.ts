@@ -8,9 +8,10 @@ import type { Agent } from '../../src/steering/agent';
 import { DEFAULT_STEERING_CONFIG } from '../../src/steering/config';
 import { createSensing, recordUnitThreat } from '../../src/steering/sensing';
 import { seed004Avoidance } from '../../src/steering/strategies/seed004';
+import { NO_RULES } from '../../src/steering/strategy';
 
 function agent(fields: Partial<Agent> & Pick<Agent, 'position' | 'velocity'>): Agent {
-  return { id: 1, radius: 0.5, mass: 15.7, maxSpeed: 4, maxForce: 251, avoidSide: NO_SIDE, groupId: 1, distanceToTarget: Infinity, queueRank: Infinity, queueSingleFile: false, doorDistance: Infinity, orderHeading: { x: 0, y: 0 }, orderSize: 0, lean: 0, obstacleSpace: 0.1, wanted: { x: 0, y: 0 }, ...fields };
+  return { id: 1, radius: 0.5, mass: 15.7, maxSpeed: 4, maxForce: 251, avoidSide: NO_SIDE, groupId: 1, distanceToTarget: Infinity, lean: 0, obstacleSpace: 0.1, wanted: { x: 0, y: 0 }, ...fields };
 }
 
 const eastbound = agent({ position: { x: 0, y: 0 }, velocity: { x: 4, y: 0 } });
@@ -20,7 +21,7 @@ function decide(me: Agent, other: Agent, fraction: number) {
   sensing.raysCast = true;
   recordUnitThreat(sensing.threat, other, fraction, 0, 0, 0);
   const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 }, lean: 0 };
-  seed004Avoidance.decide(decision, me, sensing, { x: 4, y: 0 }, DEFAULT_STEERING_CONFIG);
+  seed004Avoidance.decide(decision, me, sensing, { x: 4, y: 0 }, DEFAULT_STEERING_CONFIG, NO_RULES);
   return decision;
 }
 

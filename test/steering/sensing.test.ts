@@ -20,7 +20,7 @@ import { runTicks } from '../support';
 const DIGITS = 12;
 
 function agent(fields: Partial<Agent> & Pick<Agent, 'position' | 'velocity'>): Agent {
-  return { id: 1, radius: 0.5, mass: 15.7, maxSpeed: 4, maxForce: 251, avoidSide: 0, groupId: 0, distanceToTarget: Infinity, queueRank: Infinity, queueSingleFile: false, doorDistance: Infinity, orderHeading: { x: 0, y: 0 }, orderSize: 0, lean: 0, obstacleSpace: 0.1, wanted: { x: 0, y: 0 }, ...fields };
+  return { id: 1, radius: 0.5, mass: 15.7, maxSpeed: 4, maxForce: 251, avoidSide: 0, groupId: 0, distanceToTarget: Infinity, lean: 0, obstacleSpace: 0.1, wanted: { x: 0, y: 0 }, ...fields };
 }
 
 function expectRay(ray: Ray, origin: { x: number; y: number }, end: { x: number; y: number }): void {

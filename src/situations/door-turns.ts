@@ -1,23 +1,75 @@
 /**
- * Turns at doors. Two orders whose routes take them through the same passage (a door, a gap
+ * Door turns. Two orders whose routes take them through the same passage (a door, a gap
  * between rocks) from opposite sides do not both push into it: the order that came to a door
  * first (every door ranks orders alike) goes through, and the other holds back on its side until
  * the first has passed, keeping clear the ground in front of the mouth, where the units coming out
  * fan out to their slots.
  *
+ * Premise: units of two orders walk routes whose ways to their waypoints come into the same
+ * passage up to DOOR_WIDTH wide (Unit.doorDistance, measured on the navigation map), from sides
+ * more than 120 degrees apart, and both still have units to go through. A lone order at a door, or
+ * orders at it going the same way, take no turns.
+ *
  * Without turns, both crowds pressed on the mouth at once. A door 4 m wide took the first units
  * of one side at about three a second, then, with both crowds in the mouth and each stream
  * coming out into the other crowd, about one a second for both together.
  *
- * Worked out once per tick before the decide phase (planDoorTurns) and kept in the simulation's
- * state until the next tick; read by each unit as it decides (holdAtDoor). A door is found from
- * where the units' ways to their waypoints first come into a passage up to DOOR_WIDTH wide
- * (Unit.doorDistance; units queue only in the narrower ones, Unit.passageDistance):
- * points of one door lie on both sides of it, a few metres apart. Units of an order take part only
- * on a route; a lone order at a door, or orders at it going the same way, take no turns.
+ * Hooks: `plan` (the doors orders come to, and whose turn it is at each: planDoorTurns), `intent`
+ * (holding back: holdAtDoor), `overlay`. Per-unit state: the door its way last came into. Points
+ * of one door lie on both sides of it, a few metres apart; units queue only in the narrower
+ * passages (Unit.passageDistance).
  */
 import type { Vec2 } from '../math/vec2';
-import type { DoorOrder, DoorTurn, DoorTurnState, SimulationState, Unit } from './state';
+import { type Column, type UnitColumns, intColumn } from '../sim/columns';
+import type { SimulationState, Situation, Unit } from '../sim/state';
+
+/** One order coming to a door. */
+export interface DoorOrder {
+  readonly orderId: number;
+  /** ticks: when the order first came to the door, and when it was last seen coming */
+  readonly firstSeen: number;
+  lastSeen: number;
+  /** unit vector of its way through the door (the last one seen) */
+  dirX: number;
+  dirY: number;
+  /** this tick's units' ways through the door, summed */
+  sumX: number;
+  sumY: number;
+  /** how many of its units still have to go through */
+  pending: number;
+}
+
+/** The doors orders come to, and when each order first came to one. */
+interface DoorTurnState {
+  readonly doors: DoorTurn[];
+  /** the same doors by id */
+  readonly byId: Map<number, DoorTurn>;
+  /** per order at some door: the tick it first came to one (orders rank by it at every door) */
+  readonly arrivals: Map<number, number>;
+  nextId: number;
+}
+
+/** A passage two orders may come to from opposite sides, and whose turn it is. */
+export interface DoorTurn {
+  /** counts up from 1 per simulation (a unit keeps the id of the door its way last came into) */
+  readonly id: number;
+  /** metres: the middle of the points where the units' ways come into it */
+  x: number;
+  y: number;
+  sumX: number;
+  sumY: number;
+  points: number;
+  readonly orders: DoorOrder[];
+  /** the order whose turn it is; 0 when nobody waits */
+  holder: number;
+  /** the order ranked first at the door when last ranked, how many of its units still had to go
+   * through then, and the tick that number last fell (or it was first ranked): the turn lapses
+   * when it has not fallen for a while (see doors.ts) */
+  holderId: number;
+  holderPending: number;
+  progressTick: number;
+}
+
 
 /** metres: passage points this close to a door's centre belong to that door (a door up to
  * DOOR_WIDTH wide: its two streams' points lie up to about 5 m apart; with 3 m a 5 m door was two
@@ -70,8 +122,9 @@ function doorAt(state: DoorTurnState, x: number, y: number): DoorTurn {
     }
   }
   if (nearest !== null) return nearest;
-  const door: DoorTurn = { x, y, sumX: 0, sumY: 0, points: 0, orders: [], holder: 0, holderId: 0, holderPending: 0, progressTick: 0 };
+  const door: DoorTurn = { id: state.nextId++, x, y, sumX: 0, sumY: 0, points: 0, orders: [], holder: 0, holderId: 0, holderPending: 0, progressTick: 0 };
   state.doors.push(door);
+  state.byId.set(door.id, door);
   return door;
 }
 
@@ -121,8 +174,7 @@ function hasOncoming(door: DoorTurn, order: DoorOrder): boolean {
  * the turn keeps it while any of its units still has to go through; then it passes to the order
  * that came to the door first (the lower order id on the same tick).
  */
-export function planDoorTurns(sim: SimulationState): void {
-  const state = sim.doorTurns;
+function planDoorTurns(sim: SimulationState, state: DoorTurnState, doorOf: Int32Array): void {
   const tick = sim.tick;
   for (const door of state.doors) {
     door.sumX = 0;
@@ -145,7 +197,7 @@ export function planDoorTurns(sim: SimulationState): void {
     const x = unit.position.x + (wx / length) * along;
     const y = unit.position.y + (wy / length) * along;
     const door = doorAt(state, x, y);
-    unit.door = door;
+    doorOf[unit.slot] = door.id;
     door.sumX += x;
     door.sumY += y;
     door.points++;
@@ -172,8 +224,9 @@ export function planDoorTurns(sim: SimulationState): void {
   }
   // who still has to go through: units whose way came into the door, still before it
   for (const unit of sim.awake) {
-    const door = unit.door;
-    if (door === null || unit.task.kind !== 'move' || unit.task.route === null) continue;
+    // (a door dropped since the unit's way came into it counts nobody)
+    const door = state.byId.get(doorOf[unit.slot]!);
+    if (door === undefined || unit.task.kind !== 'move' || unit.task.route === null) continue;
     for (const order of door.orders) {
       if (order.orderId === unit.groupId && isBefore(door, order, unit, PENDING_RANGE)) order.pending++;
     }
@@ -187,6 +240,7 @@ export function planDoorTurns(sim: SimulationState): void {
     }
     door.orders.length = orders;
     if (orders > 0) state.doors[doors++] = door;
+    else state.byId.delete(door.id);
   }
   state.doors.length = doors;
   // every door ranks the orders alike, by when each first came to any door (then by id), so no
@@ -223,8 +277,8 @@ export function planDoorTurns(sim: SimulationState): void {
  * through: out of the ground in front of the mouth (aside, away from the door's line, and a little
  * back), else standing where it is. Returns whether it holds.
  */
-export function holdAtDoor(sim: SimulationState, unit: Unit, preferred: Vec2): boolean {
-  for (const door of sim.doorTurns.doors) {
+function holdAtDoor(state: DoorTurnState, unit: Unit, preferred: Vec2): boolean {
+  for (const door of state.doors) {
     if (door.holder === 0 || door.holder === unit.groupId) continue;
     for (const order of door.orders) {
       if (order.orderId !== unit.groupId) continue;
@@ -261,4 +315,54 @@ export function holdBack(unit: Unit, x: number, y: number, dirX: number, dirY: n
     preferred.x = 0;
     preferred.y = 0;
   }
+}
+
+/** metres either side of a door's centre the overlay draws of the way the order with the turn goes */
+export const DOOR_WAY_MARK = 3;
+
+/** Draws a door where an order holds the turn: a square 2 m a side, and the holder's way through it. */
+export function drawDoor(segments: number[], x: number, y: number, wayX: number, wayY: number): void {
+  segments.push(x - 1, y - 1, x + 1, y - 1, x + 1, y - 1, x + 1, y + 1, x + 1, y + 1, x - 1, y + 1, x - 1, y + 1, x - 1, y - 1);
+  segments.push(x - wayX * DOOR_WAY_MARK, y - wayY * DOOR_WAY_MARK, x + wayX * DOOR_WAY_MARK, y + wayY * DOOR_WAY_MARK);
+}
+
+class DoorTurns implements Situation {
+  readonly name = 'door-turns';
+  readonly order = 20;
+  readonly premise = 'orders coming to one passage up to DOOR_WIDTH wide from opposite sides, both with units to go through';
+  readonly state: DoorTurnState = { doors: [], byId: new Map(), arrivals: new Map(), nextId: 1 };
+  /** per unit: the id of the door its way last came into (0 before any) */
+  private readonly doorOf: Column<Int32Array>;
+
+  constructor(columns: UnitColumns) {
+    this.doorOf = intColumn(columns);
+  }
+
+  applies(sim: SimulationState): boolean {
+    return sim.strategy.passesGroups;
+  }
+
+  reset(): void {
+    this.state.doors.length = 0;
+    this.state.byId.clear();
+  }
+
+  plan(sim: SimulationState): void {
+    planDoorTurns(sim, this.state, this.doorOf.data);
+  }
+
+  intent(_sim: SimulationState, unit: Unit, preferred: Vec2): boolean {
+    return holdAtDoor(this.state, unit, preferred);
+  }
+
+  overlay(_sim: SimulationState, segments: number[]): void {
+    for (const door of this.state.doors) {
+      const holder = door.holder === 0 ? undefined : orderOf(door, door.holder);
+      if (holder !== undefined) drawDoor(segments, door.x, door.y, holder.dirX, holder.dirY);
+    }
+  }
+}
+
+export function createDoorTurns(columns: UnitColumns): Situation & { readonly state: DoorTurnState } {
+  return new DoorTurns(columns);
 }

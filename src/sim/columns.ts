@@ -1,0 +1,81 @@
+/**
+ * Per-unit columns: typed arrays indexed by a unit's slot (its place in creation order, Unit.slot),
+ * which grow together as units are added and close up together when one is removed, so every
+ * column keeps lining up with `SimulationState.units`. The situations (src/situations/) keep their
+ * per-unit state in columns of their own rather than in fields of `Unit`.
+ */
+
+type NumberArray = Float64Array | Int32Array | Uint8Array;
+
+/** One column: `stride` numbers per unit, `initial` in every number of a new unit's entry. */
+export interface Column<T extends NumberArray = NumberArray> {
+  /** the numbers, unit by unit: unit `slot`'s are [slot * stride, (slot + 1) * stride); replaced
+   * by a longer array as units are added, so read it through the column, never keep it */
+  data: T;
+  readonly stride: number;
+  readonly initial: number;
+}
+
+export interface UnitColumns {
+  /** units held (every column has at least this many entries) */
+  count: number;
+  /** units every column has room for */
+  capacity: number;
+  readonly all: Column[];
+}
+
+const FIRST_CAPACITY = 64;
+
+export function createUnitColumns(): UnitColumns {
+  return { count: 0, capacity: FIRST_CAPACITY, all: [] };
+}
+
+/** A new column of Float64 numbers (`stride` per unit, each `initial` for a new unit). */
+export function floatColumn(columns: UnitColumns, stride = 1, initial = 0): Column<Float64Array> {
+  return addColumn(columns, new Float64Array(columns.capacity * stride), stride, initial);
+}
+
+/** A new column of 32-bit integers. */
+export function intColumn(columns: UnitColumns, stride = 1, initial = 0): Column<Int32Array> {
+  return addColumn(columns, new Int32Array(columns.capacity * stride), stride, initial);
+}
+
+/** A new column of bytes (flags). */
+export function byteColumn(columns: UnitColumns, stride = 1, initial = 0): Column<Uint8Array> {
+  return addColumn(columns, new Uint8Array(columns.capacity * stride), stride, initial);
+}
+
+function addColumn<T extends NumberArray>(columns: UnitColumns, data: T, stride: number, initial: number): Column<T> {
+  const column: Column<T> = { data, stride, initial };
+  data.fill(initial);
+  columns.all.push(column);
+  return column;
+}
+
+/** Makes room for one more unit, at slot `columns.count`, its entries set to their initial values. */
+export function addSlot(columns: UnitColumns): number {
+  const slot = columns.count;
+  if (slot === columns.capacity) {
+    const capacity = 2 * columns.capacity;
+    for (const column of columns.all) {
+      const longer = new (column.data.constructor as new (length: number) => NumberArray)(capacity * column.stride);
+      longer.set(column.data);
+      longer.fill(column.initial, slot * column.stride);
+      column.data = longer;
+    }
+    columns.capacity = capacity;
+  }
+  for (const column of columns.all) column.data.fill(column.initial, slot * column.stride, (slot + 1) * column.stride);
+  columns.count = slot + 1;
+  return slot;
+}
+
+/** Removes the entries of `slot`: the units after it move down one, as in `units`. */
+export function removeSlot(columns: UnitColumns, slot: number): void {
+  for (const column of columns.all) {
+    const { data, stride } = column;
+    data.copyWithin(slot * stride, (slot + 1) * stride, columns.count * stride);
+    data.fill(column.initial, (columns.count - 1) * stride, columns.count * stride);
+  }
+  columns.count--;
+}

@@ -1,0 +1,350 @@
+/**
+ * Give-way: standing units make way, but do not wander. A unit on the move that is held up asks
+ * the standing units in its way to step aside; a standing unit asked steps across the mover's way,
+ * never further than MAX_YIELD from its home (where it arrived, stopped or was made), and passes
+ * the request on to the standing units in its own way when it is held; once nobody on the move is
+ * near, it walks back home (and settles where it is if others hold its home for a while).
+ *
+ * Premise: a unit on the move is held up (below GIVE_WAY_BLOCKED_SPEED of its max speed) and a
+ * standing unit (one with no order) is about to be walked into, or stands close in the way it
+ * wants to go. Without it, a unit whose way leads through a group that has arrived (standing half
+ * a metre apart, too close to pass between) avoids each standing unit in turn and can stay trapped
+ * among them for good.
+ *
+ * With a strategy where standing units do not avoid, they stay where stepping aside left them:
+ * walking back was tried twice and dropped there (units walking back jostled their neighbours and
+ * the next late arrivals). With `rays`, standing units choose their velocity like everyone else,
+ * so they walk back at a quarter of their speed once no mover is near.
+ *
+ * Hooks: `plan` (the requests, asked and passed on), `standing` (what a standing unit does),
+ * `restart`. Per-unit state: the request, and how long the unit has been held from stepping aside
+ * and from walking home.
+ */
+import { type ReadonlyVec2, type Vec2, distanceSquared, lengthSquared, set, truncate, vec2 } from '../math/vec2';
+import type { Agent } from '../steering/agent';
+import { arriveVelocity } from '../steering/arrive';
+import type { SteeringConfig } from '../steering/config';
+import { type Column, type UnitColumns, floatColumn } from '../sim/columns';
+import { REST, STEER, STEP, type SimulationState, type Situation, type StandingIntent, type Unit } from '../sim/state';
+import { wakeNow } from '../sim/waking';
+
+/** a mover asks a standing unit to make way once it would touch it within this fraction of
+ * the look-ahead time */
+const GIVE_WAY_FRACTION = 0.5;
+/** a mover asks only while slower than this fraction of its max speed (held up: a mover at
+ * speed is still getting round by itself) */
+const GIVE_WAY_BLOCKED_SPEED = 0.5;
+/** fraction of its max speed a unit steps aside at */
+const GIVE_WAY_SPEED = 0.5;
+/** metres from its home a standing unit steps aside at most */
+export const MAX_YIELD = 1.5;
+/** metres: a standing unit closer than this to a held-up mover, in its way, is asked to move */
+const BLOCKING_GAP = 0.6;
+/** cosine of the widest angle off the mover's way at which a unit still stands in it */
+const IN_THE_WAY_COSINE = 0.5;
+/** metres: a standing unit makes way for a unit on the move this close (edge to edge), or one
+ * that will touch it within the look-ahead */
+export const MAKE_WAY_GAP = 1;
+/** metres a standing unit may be off its home before it walks back */
+const HOME_SLACK = 0.25;
+/** metres per second: an idle unit faster than this (running on past the slot it arrived at, or
+ * shoved) steers back, looking where it goes, instead of braking blind into its neighbours */
+const STANDING_SPEED = 0.5;
+/** fraction of its max speed a standing unit walks back to where it stood at */
+const HOME_SPEED = 0.25;
+/** metres per second: once a standing unit is held from walking back to its home, the home
+ * moves this fast toward where the unit stands, so a unit whose old place others now hold settles
+ * near it instead of pushing back forever (after a crossing, arrived units did that for tens of
+ * seconds) */
+const HOME_DRIFT = 0.25;
+/** metres per second: a unit walking home that closes on it slower than this is held from it */
+const HELD_HOMEWARD_SPEED = 0.25;
+/** seconds a unit is held from its home before its home starts to move (a neighbour stepping back
+ * into place frees the way within that) */
+const HOME_PATIENCE = 2;
+/** seconds a standing unit asked to step aside must have been held before it asks the one in its way in turn */
+const PASS_ON_DELAY = 0.05;
+/** metres per second: a standing unit asked to step aside and slower than this is held */
+const HELD_ASIDE_SPEED = 0.5;
+/** metres: a unit asked to step aside this close to one in its way passes the request on at once */
+const PRESSED_ON_GAP = 0.05;
+/** at most this many units deep a request passes on within one tick */
+const PASS_ON_HOPS = 8;
+
+/** Whether `mover` is held up: slower than GIVE_WAY_BLOCKED_SPEED of its max speed. */
+export function isHeldUp(mover: Agent): boolean {
+  const limit = GIVE_WAY_BLOCKED_SPEED * mover.maxSpeed;
+  return mover.velocity.x * mover.velocity.x + mover.velocity.y * mover.velocity.y < limit * limit;
+}
+
+/**
+ * Adds to `request` the direction in which `standing` should step out of the way of `mover`,
+ * which wants to go along (wayX, wayY): across that way, to the side of it the standing unit
+ * already is on (the mover's left when exactly on it). A zero way asks nothing.
+ */
+export function requestWayAlong(request: Vec2, mover: Agent, standing: Agent, wayX: number, wayY: number): void {
+  const speed = Math.sqrt(wayX * wayX + wayY * wayY);
+  if (speed < 1e-9) return;
+  const across = wayX * (standing.position.y - mover.position.y) - wayY * (standing.position.x - mover.position.x);
+  // the mover's left is (-wayY, wayX); step to the side the standing unit is on
+  const side = across >= 0 ? 1 : -1;
+  request.x += (-wayY / speed) * side;
+  request.y += (wayX / speed) * side;
+}
+
+/**
+ * Whether `standing`, a neighbour of `mover`, stands in the way the mover wants to go (wayX,
+ * wayY): within `gap` metres of it (edge to edge), and no more than 60 degrees off that way.
+ */
+export function standsInTheWay(mover: Agent, standing: Agent, wayX: number, wayY: number, gap = BLOCKING_GAP): boolean {
+  const dx = standing.position.x - mover.position.x;
+  const dy = standing.position.y - mover.position.y;
+  const distance = Math.sqrt(dx * dx + dy * dy);
+  const way = Math.sqrt(wayX * wayX + wayY * wayY);
+  if (distance < 1e-9 || way < 1e-9) return false;
+  if (distance - mover.radius - standing.radius > gap) return false;
+  return (dx * wayX + dy * wayY) / (distance * way) > IN_THE_WAY_COSINE;
+}
+
+/**
+ * The velocity, into `out`, at which a standing unit steps aside along `request`, no further than
+ * MAX_YIELD metres from `home` (the part of the request that would take it further is dropped).
+ * Returns false, leaving `out` alone, when it is not asked (or the requests cancel out).
+ */
+function stepAsideVelocity(out: Vec2, agent: Agent, rx: number, ry: number, home: ReadonlyVec2): boolean {
+  const ax = agent.position.x - home.x;
+  const ay = agent.position.y - home.y;
+  const away = Math.sqrt(ax * ax + ay * ay);
+  if (away >= MAX_YIELD) {
+    const outward = (rx * ax + ry * ay) / away;
+    if (outward > 0) {
+      rx -= (outward * ax) / away;
+      ry -= (outward * ay) / away;
+    }
+  }
+  const length = Math.sqrt(rx * rx + ry * ry);
+  if (length <= 1e-6) return false;
+  const speed = (GIVE_WAY_SPEED * agent.maxSpeed) / length;
+  out.x = rx * speed;
+  out.y = ry * speed;
+  return true;
+}
+
+/** How fast the unit closes on its home (metres per second, negative when moving away). */
+function homewardSpeed(unit: Unit): number {
+  const dx = unit.home.x - unit.position.x;
+  const dy = unit.home.y - unit.position.y;
+  const distance = Math.sqrt(dx * dx + dy * dy);
+  return distance < 1e-9 ? 0 : (unit.velocity.x * dx + unit.velocity.y * dy) / distance;
+}
+
+/** Moves the unit's home up to `step` metres toward where it stands. */
+function driftHome(unit: Unit, step: number): void {
+  const dx = unit.position.x - unit.home.x;
+  const dy = unit.position.y - unit.home.y;
+  const distance = Math.sqrt(dx * dx + dy * dy);
+  if (distance <= step) {
+    set(unit.home, unit.position.x, unit.position.y);
+    return;
+  }
+  unit.home.x += (dx * step) / distance;
+  unit.home.y += (dy * step) / distance;
+}
+
+/** The velocity that takes a standing unit back to its home and stops it there. */
+function homeVelocity(out: Vec2, unit: Unit, config: Readonly<SteeringConfig>): Vec2 {
+  arriveVelocity(out, unit, unit.home, config.arrivalTolerance, config);
+  return truncate(out, out, HOME_SPEED * unit.maxSpeed);
+}
+
+/**
+ * Whether a standing unit steers this tick (rather than braking to rest): a unit on the move is
+ * close or about to meet it, it still moves faster than STANDING_SPEED, or it stands more than
+ * HOME_SLACK from its home.
+ */
+function makesWay(unit: Unit): boolean {
+  const sensing = unit.sensing;
+  for (let index = 0; index < sensing.neighbourCount; index++) {
+    const other = sensing.neighbours[index]!;
+    if (other.groupId === 0) continue;
+    if (sensing.neighbourKeys[index]! < 1) return true;
+    const reach = unit.radius + other.radius + MAKE_WAY_GAP;
+    if (distanceSquared(unit.position, other.position) < reach * reach) return true;
+  }
+  if (lengthSquared(unit.velocity) > STANDING_SPEED * STANDING_SPEED) return true;
+  return distanceSquared(unit.position, unit.home) > HOME_SLACK * HOME_SLACK;
+}
+
+/** Whether `unit` stands within PRESSED_ON_GAP of `other` (edge to edge). */
+function isPressedOn(unit: Unit, other: Agent): boolean {
+  const reach = unit.radius + other.radius + PRESSED_ON_GAP;
+  return distanceSquared(unit.position, other.position) < reach * reach;
+}
+
+const _giveway_way = vec2();
+
+class GiveWay implements Situation {
+  readonly name = 'give-way';
+  readonly order = 0;
+  readonly premise = 'a held-up unit on the move is about to walk into a standing unit, or one stands close in its way';
+  /** per unit: the sum of this tick's requests to step aside (x, y), while it stands */
+  private readonly request: Column<Float64Array>;
+  /** per unit: seconds it has been asked to step aside and held from doing so */
+  private readonly heldAside: Column<Float64Array>;
+  /** per unit: seconds it has been walking back toward its home without closing on it */
+  private readonly heldFromHome: Column<Float64Array>;
+  private readonly from: Unit[] = [];
+  private readonly to: Unit[] = [];
+
+  constructor(columns: UnitColumns) {
+    this.request = floatColumn(columns, 2);
+    this.heldAside = floatColumn(columns);
+    this.heldFromHome = floatColumn(columns);
+  }
+
+  applies(): boolean {
+    return true;
+  }
+
+  /** This tick's requests to step aside (`x`, `y` of the unit's slot), for tests and drawing. */
+  requestOf(unit: Unit, out: Vec2): Vec2 {
+    return set(out, this.request.data[2 * unit.slot]!, this.request.data[2 * unit.slot + 1]!);
+  }
+
+  /**
+   * Held-up movers ask standing units in their way to step aside: the unit they are about to walk
+   * into, and (with a strategy where standing units avoid too) every standing neighbour close in
+   * the way they want to go; then standing units pass the requests on (passRequestsOn).
+   */
+  plan(sim: SimulationState): void {
+    // sleeping units were left with no request when they fell asleep: all start from none
+    this.request.data.fill(0, 0, 2 * sim.units.length);
+    const awake = sim.awake;
+    // units woken below are added to the list; they stand, so they ask nobody
+    const count = awake.length;
+    for (let index = 0; index < count; index++) {
+      const unit = awake[index]!;
+      if (unit.task.kind !== 'move') continue;
+      const sensing = unit.sensing;
+      const threat = sensing.threat;
+      if (sensing.raysCast && threat.kind === 'unit' && threat.fraction < GIVE_WAY_FRACTION && isHeldUp(unit)) {
+        const standing = sim.unitsById.get(threat.unit!.id);
+        if (standing !== undefined && standing.task.kind === 'idle') this.ask(sim, standing, unit, unit.velocity.x, unit.velocity.y);
+      }
+      if (!sim.strategy.idleUnitsAvoid || !isHeldUp(unit)) continue;
+      const wayX = unit.waypoint.x - unit.position.x;
+      const wayY = unit.waypoint.y - unit.position.y;
+      for (let index = 0; index < sensing.neighbourCount; index++) {
+        const other = sensing.neighbours[index]!;
+        if (other.groupId !== 0 || !standsInTheWay(unit, other, wayX, wayY)) continue;
+        const standing = sim.unitsById.get(other.id);
+        if (standing !== undefined) this.ask(sim, standing, unit, wayX, wayY);
+      }
+    }
+    if (sim.strategy.idleUnitsAvoid) this.passRequestsOn(sim);
+  }
+
+  /** `mover` asks `standing` to step out of its way (wayX, wayY), waking it if it sleeps. */
+  private ask(sim: SimulationState, standing: Unit, mover: Unit, wayX: number, wayY: number): void {
+    set(_giveway_way, 0, 0);
+    requestWayAlong(_giveway_way, mover, standing, wayX, wayY);
+    const request = this.request.data;
+    request[2 * standing.slot] = request[2 * standing.slot]! + _giveway_way.x;
+    request[2 * standing.slot + 1] = request[2 * standing.slot + 1]! + _giveway_way.y;
+    if (standing.asleep) wakeNow(sim, standing);
+  }
+
+  /**
+   * Standing units pass a request to step aside on. A standing unit asked to step aside that has
+   * been held for PASS_ON_DELAY (it stands packed against others: an arrived group keeps 0.1 to
+   * 0.3 m between its units) asks the standing units close in the way it is asked to go to step
+   * that way too, and so on while those are held, up to PASS_ON_HOPS deep. Without it a unit whose
+   * way led into a packed standing group could not get through: the units it asked could not move
+   * until the ones beside them did, and it stood among them for good (a unit walking through a
+   * standing block 9 units wide with 0.2 m gaps stood there for a minute; now through in 15.5 s
+   * without a touch). Only units that are held pass it on, so a line with room to spare does not
+   * wake end to end. Then counts how long each standing unit has been asked and held.
+   */
+  private passRequestsOn(sim: SimulationState): void {
+    const { from, to } = this;
+    const request = this.request.data;
+    const heldAside = this.heldAside.data;
+    from.length = 0;
+    for (const unit of sim.awake) {
+      if (unit.task.kind === 'idle' && (request[2 * unit.slot] !== 0 || request[2 * unit.slot + 1] !== 0)) from.push(unit);
+    }
+    for (let hop = 0; hop < PASS_ON_HOPS && from.length > 0; hop++) {
+      to.length = 0;
+      for (const unit of from) {
+        const rx = request[2 * unit.slot]!;
+        const ry = request[2 * unit.slot + 1]!;
+        const length = Math.sqrt(rx * rx + ry * ry);
+        if (length < 1e-9) continue;
+        const sensing = unit.sensing;
+        for (let index = 0; index < sensing.neighbourCount; index++) {
+          const other = sensing.neighbours[index]!;
+          if (other.groupId !== 0 || !standsInTheWay(unit, other, rx, ry)) continue;
+          if (heldAside[unit.slot]! < PASS_ON_DELAY && !isPressedOn(unit, other)) continue;
+          const standing = sim.unitsById.get(other.id);
+          if (standing === undefined || standing.task.kind !== 'idle') continue;
+          const fresh = request[2 * standing.slot] === 0 && request[2 * standing.slot + 1] === 0;
+          request[2 * standing.slot] = request[2 * standing.slot]! + rx / length;
+          request[2 * standing.slot + 1] = request[2 * standing.slot + 1]! + ry / length;
+          if (standing.asleep) wakeNow(sim, standing);
+          if (fresh) to.push(standing);
+        }
+      }
+      from.length = 0;
+      for (const unit of to) from.push(unit);
+    }
+    const dt = sim.settings.dt;
+    for (const unit of sim.awake) {
+      const asked = unit.task.kind === 'idle' && (request[2 * unit.slot] !== 0 || request[2 * unit.slot + 1] !== 0);
+      heldAside[unit.slot] = asked && lengthSquared(unit.velocity) < HELD_ASIDE_SPEED * HELD_ASIDE_SPEED ? heldAside[unit.slot]! + dt : 0;
+    }
+  }
+
+  /**
+   * A standing unit steps aside when asked; with a strategy where standing units avoid, it also
+   * steers while a unit on the move is near or it is off its home (it walks back, see
+   * walkHomeVelocity); else it brakes to rest.
+   */
+  standing(sim: SimulationState, unit: Unit, preferred: Vec2): StandingIntent {
+    const rx = this.request.data[2 * unit.slot]!;
+    const ry = this.request.data[2 * unit.slot + 1]!;
+    if (sim.strategy.idleUnitsAvoid && makesWay(unit)) {
+      // a unit on the move is near, or it was pushed off its place: make way, walk back
+      if (stepAsideVelocity(preferred, unit, rx, ry, unit.home)) this.heldFromHome.data[unit.slot] = 0;
+      else this.walkHomeVelocity(preferred, unit, sim.settings.dt, sim.config);
+      return STEER;
+    }
+    this.heldFromHome.data[unit.slot] = 0;
+    return stepAsideVelocity(preferred, unit, rx, ry, unit.home) ? STEP : REST;
+  }
+
+  /**
+   * The velocity back home for a standing unit off it; once the unit has been held from closing
+   * on its home for HOME_PATIENCE, it stands and the home moves toward it (HOME_DRIFT) while it
+   * stays held.
+   */
+  private walkHomeVelocity(out: Vec2, unit: Unit, dt: number, config: Readonly<SteeringConfig>): void {
+    const held = this.heldFromHome.data;
+    held[unit.slot] = homewardSpeed(unit) < HELD_HOMEWARD_SPEED ? held[unit.slot]! + dt : 0;
+    if (held[unit.slot]! > HOME_PATIENCE) {
+      // held: it stops pushing and its home comes to it (pushing on, two units held from their
+      // homes by each other rocked back and forth a few centimetres for seconds)
+      driftHome(unit, HOME_DRIFT * dt);
+      set(out, 0, 0);
+      return;
+    }
+    homeVelocity(out, unit, config);
+  }
+
+  restart(_sim: SimulationState, unit: Unit): void {
+    this.heldFromHome.data[unit.slot] = 0;
+  }
+}
+
+export function createGiveWay(columns: UnitColumns): Situation & { requestOf(unit: Unit, out: Vec2): Vec2 } {
+  return new GiveWay(columns);
+}
