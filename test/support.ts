@@ -180,11 +180,6 @@ export function doorLanesOf(sim: Simulation): Array<{ first: number; second: num
   return blocksOf(sim).lanes.map((lanes: DoorLanes) => ({ first: lanes.first, second: lanes.second, centre: { x: lanes.x, y: lanes.y }, way: { x: lanes.dx, y: lanes.dy } }));
 }
 
-/** The single-file situation's record of the tick each unit came into a passage one unit wide (-1: none), by slot. */
-export function passageEntered(sim: Simulation): Float64Array {
-  return situation<{ entered: Column<Float64Array> }>(sim, 'single-file').entered.data;
-}
-
 /** The recovery under way for a unit (stuck-recovery.ts). */
 export function recoveryOf(sim: Simulation, unit: { slot: number }): (typeof RECOVERY_NAMES)[number] {
   return RECOVERY_NAMES[situation<{ recovery: Column<Uint8Array> }>(sim, 'stuck-recovery').recovery.data[unit.slot]!]!;

@@ -1,7 +1,7 @@
 /**
  * npm run --silent compare -- [--out FILE] [--only NAME,NAME] [--avoidance NAME,NAME]
  *                             [--response NAME,NAME] [--seeds 1,2 | 1-5] [--jobs N] [--json]
- *                             [--steering JSON]
+ *                             [--steering JSON] [--without NAME,NAME]
  *
  * Runs every built-in scenario (default unit count) for each seed (default 1) with every
  * avoidance strategy and the sideways response, plus `rays` with the plain physics response, plus
@@ -12,6 +12,9 @@
  * shares the runs among worker threads (ms/step is then measured on a busier machine). `--out`
  * also writes the tables to a file; `--json` prints one JSON object per run instead. `--steering`
  * re-tunes the engine's controller for every run, e.g. `--steering '{"lookAheadTime": 2}'`.
+ * `--without` runs every engine strategy twice, as it is and with the named situations (the rules
+ * over the avoidance core, src/situations/) switched off together, labelled `rays without NAME`:
+ * what those situations buy (`npm run situations` does it for each one in turn).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -20,6 +23,7 @@ import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideway
 import { type ChartRow, comparisonChart } from './pictures';
 import { createProgress, formatNumber, oneOfOption, runAsScript, steeringOption } from './report';
 import { PEER_NAMES, type PeerName, type RunResult, type RunSpec, runAll } from './runs';
+import { SITUATION_NAMES, type SituationName, type SteeringOverrides } from '../steering/config';
 
 type Column<T> = [heading: string, align: 'l' | 'r', cell: (row: T) => string];
 
@@ -167,6 +171,8 @@ physics response, and DetourCrowd, and prints the metrics as Markdown tables (do
   --seeds 1,2 | 1-5      seeds to run (default 1); with several, a table of means over them follows
   --jobs N               share the runs among N worker threads (default 1)
   --steering JSON        re-tune the controller for every run, e.g. '{"lookAheadTime": 2}'
+  --without NAME,NAME    also run every engine strategy with these situations switched off (the
+                         rules over the avoidance core): ${SITUATION_NAMES.join(', ')}
   --json                 one JSON object per run instead of tables
   --out FILE             also write the output to FILE
   --svg FILE             also draw a chart of collisions and time to goal per scenario and strategy
@@ -188,6 +194,7 @@ export async function main(argv: string[]): Promise<number> {
         jobs: { type: 'string' },
         json: { type: 'boolean', default: false },
         steering: { type: 'string' },
+        without: { type: 'string' },
         svg: { type: 'string' },
         from: { type: 'string' },
       },
@@ -200,7 +207,7 @@ export async function main(argv: string[]): Promise<number> {
     if (!(Number.isInteger(jobs) && jobs >= 1 && jobs <= 64)) throw new Error(`--jobs: expected a whole number from 1 to 64, got ${JSON.stringify(values.jobs)}`);
     const steering = steeringOption(values.steering);
     if (values.from !== undefined) {
-      const given = (['only', 'avoidance', 'response', 'seeds', 'jobs', 'steering'] as const).filter((name) => values[name] !== undefined);
+      const given = (['only', 'avoidance', 'response', 'seeds', 'jobs', 'steering', 'without'] as const).filter((name) => values[name] !== undefined);
       if (given.length > 0) throw new Error(`--from: reads finished runs, so --${given[0]} has nothing to choose`);
     }
     plan = {
@@ -208,6 +215,7 @@ export async function main(argv: string[]): Promise<number> {
       svg: values.svg,
       from: values.from === undefined ? undefined : readRuns(values.from),
       steering,
+      without: values.without === undefined ? [] : listOption(values.without, '--without', SITUATION_NAMES),
       json: values.json,
       jobs,
       scenarios: listOption(values.only, '--only', BUILT_IN_SCENARIO_NAMES),
@@ -230,7 +238,11 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const specs: RunSpec[] = plan.scenarios.flatMap((scenario) =>
-    plan.settings.flatMap((setting) => plan.seeds.map((seed) => ({ scenario, seed, ...setting, ...(plan.steering === undefined ? {} : { steering: plan.steering }) }))),
+    plan.settings.flatMap((setting) =>
+      withoutVariants(setting.avoidance, plan.without).flatMap((off) =>
+        plan.seeds.map((seed) => ({ scenario, seed, ...setting, ...steeringOf(plan.steering, off) })),
+      ),
+    ),
   );
   let results: RunResult[];
   if (plan.from !== undefined) {
@@ -256,6 +268,18 @@ export async function main(argv: string[]): Promise<number> {
     writeFileSync(plan.svg, comparisonChart(chartRows(results), title));
   }
   return 0;
+}
+
+/** For an engine strategy, the run as it is and (with situations named) without them; DetourCrowd once. */
+function withoutVariants(avoidance: PeerName, without: readonly SituationName[]): Array<readonly SituationName[]> {
+  return avoidance === 'detour' || without.length === 0 ? [[]] : [[], without];
+}
+
+/** The steering of a run: the given tuning, with the situations `off` switched off (the run is
+ * then labelled `rays without NAME`: runs.ts strategyLabel). */
+function steeringOf(steering: SteeringOverrides | undefined, off: readonly SituationName[]): { steering?: SteeringOverrides } {
+  if (off.length === 0) return steering === undefined ? {} : { steering };
+  return { steering: { ...steering, situations: { ...steering?.situations, ...Object.fromEntries(off.map((name) => [name, false])) } } };
 }
 
 /** The chart's bars: means over the seeds, each strategy named as the tables name it. */

@@ -34,7 +34,17 @@ export type RunResult = Omit<ScenarioResult, 'avoidance' | 'response'> & { avoid
 export async function runSpec(spec: RunSpec): Promise<RunResult> {
   const scenario = buildBuiltInScenario(spec.scenario, { seed: spec.seed, ...(spec.units === undefined ? {} : { units: spec.units }) });
   if (spec.avoidance === 'detour') return runDetourScenario(scenario);
-  return runScenario(scenario, { avoidance: spec.avoidance, response: spec.response, ...(spec.steering === undefined ? {} : { steering: spec.steering }) });
+  const result = runScenario(scenario, { avoidance: spec.avoidance, response: spec.response, ...(spec.steering === undefined ? {} : { steering: spec.steering }) });
+  return { ...result, avoidance: strategyLabel(spec) };
+}
+
+/** A run's strategy as the tables name it: `rays`, or `rays without NAME+NAME` when situations
+ * (src/situations/) were switched off for it. */
+export function strategyLabel(spec: RunSpec): string {
+  const off = Object.entries(spec.steering?.situations ?? {})
+    .filter(([, on]) => on === false)
+    .map(([name]) => name);
+  return off.length === 0 ? spec.avoidance : `${spec.avoidance} without ${off.join('+')}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Passages on the navigation map: where the free room across the way, for a centre keeping a
  * clearance, is bounded on both sides within a few metres (doors, gaps between rocks, corridors).
- * Units of one order queue at them, orders take turns at the narrower ones (sim/doors.ts), and
+ * Units of one order queue at them, orders take turns at the narrower ones (situations/door-turns.ts), and
  * routes keep to the right half of them (route.ts, lowestNeighbour). No pixi.js, no DOM.
  */
 import { hypot } from '../math/exact';
@@ -54,7 +54,7 @@ export function freeRun(map: NavMap, clearance: number, column: number, row: num
 const SKIP_SLACK = 1.5;
 
 /** metres: passages up to this wide (free room for a centre, wall to wall) are doors where orders
- * coming from opposite sides take turns (sim/doors.ts); units queue only in those up to LANE_WIDTH.
+ * coming from opposite sides take turns (situations/door-turns.ts); units queue only in those up to LANE_WIDTH.
  * Rooms are kept up to MAX_CLEARANCE, so no wider door could be told from open ground this way. */
 export const DOOR_WIDTH = 2 * MAX_CLEARANCE;
 

@@ -43,12 +43,12 @@ const SEARCH_EVERY_TURN = 4;
 
 /**
  * Phase 2: sense. Works out which units sleep this tick; sorts the units into the neighbour grid;
- * works out each unit's order id, distance to its target and place in a queue at a passage (what
- * the strategies read of it as an Agent), and since when it stands in a passage one unit wide;
- * then rays and neighbours for every unit awake whose turn it is (SteeringConfig.avoidEvery: units
- * on the move take turns by id; a standing unit awake and one that knows no neighbour yet sense
- * every tick; each searches its look-ahead once in 4 x avoidEvery ticks). Writes only `asleep`,
- * `sensing`, `sensedNow`, `groupId`, `distanceToTarget`, `queueRank` and `passageEntered`.
+ * works out each unit's order id and distance to its target (what the strategies read of it as an
+ * Agent) and its place in a queue at a passage; then rays and neighbours for every unit awake
+ * whose turn it is (SteeringConfig.avoidEvery: units on the move take turns by id; a standing unit
+ * awake and one that knows no neighbour yet sense every tick; each searches its look-ahead once in
+ * 4 x avoidEvery ticks). Writes only `asleep`, `sensing`, `sensedNow`, `groupId`,
+ * `distanceToTarget` and `queueRank`.
  */
 export function sense(sim: SimulationState): void {
   const { units, senseWorld } = sim;

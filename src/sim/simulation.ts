@@ -535,7 +535,6 @@ export function physicsBodyCount(sim: Simulation): number {
   return bodyCount(stateOf(sim).physics);
 }
 
-/** An order's walking units as a box, and its step aside, as of the last tick (sim/passing.ts). */
 /**
  * The line segments the situations taking part draw, as of the last tick ([x0, y0, x1, y1, ...],
  * appended to `segments`): each block's box and step aside, the doors where orders take turns and

@@ -325,8 +325,13 @@ export interface SituationSet {
   readonly leans: Situation[];
   readonly afterSteps: Situation[];
   readonly restarts: Situation[];
+  /** the intent hooks of those taking part, in order (situations/index.ts): each may change the
+   * velocity a unit on the move wants; the first that holds it ends the chain (returns true) */
+  readonly shapeIntent: (sim: SimulationState, unit: Unit, preferred: Vec2) => boolean;
   /** the pair and lean hooks as the avoidance core calls them */
   readonly rules: AvoidanceRules;
+  /** reads the lists above into the hooks called for every unit and pair (after they change) */
+  readonly gather: () => void;
   /** the config and strategy the lists were gathered for */
   gatheredFor: { config: SteeringConfig; strategy: AvoidanceStrategy } | null;
 }

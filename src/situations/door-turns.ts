@@ -64,7 +64,7 @@ export interface DoorTurn {
   holder: number;
   /** the order ranked first at the door when last ranked, how many of its units still had to go
    * through then, and the tick that number last fell (or it was first ranked): the turn lapses
-   * when it has not fallen for a while (see doors.ts) */
+   * when it has not fallen for a while (DOOR_STALL) */
   holderId: number;
   holderPending: number;
   progressTick: number;

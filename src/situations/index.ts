@@ -12,7 +12,7 @@ import type { ReadonlyVec2, Vec2 } from '../math/vec2';
 import type { Agent } from '../steering/agent';
 import type { SteeringConfig } from '../steering/config';
 import type { Sensing } from '../steering/sensing';
-import { type AvoidanceRules, NO_RULES, type PlaneTerms } from '../steering/strategy';
+import type { AvoidanceRules, PlaneTerms } from '../steering/strategy';
 import type { UnitColumns } from '../sim/columns';
 import type { SimulationState, Situation, SituationSet, Unit } from '../sim/state';
 import { createBlocks } from './blocks';
@@ -53,21 +53,19 @@ export function createSituations(columns: UnitColumns): SituationSet {
     carriedLean,
   ];
   all.sort((a, b) => a.order - b.order);
-  const set: SituationSet = {
+  const lists = { plans: [], intents: [], pairs: [], leans: [], afterSteps: [] };
+  const hot = hotPath(all, lists);
+  return {
     all,
     on: [],
-    plans: [],
+    ...lists,
     standing: null,
-    intents: [],
-    pairs: [],
-    leans: [],
-    afterSteps: [],
     restarts: all.filter((situation) => situation.restart !== undefined),
-    rules: NO_RULES,
+    shapeIntent: hot.shapeIntent,
+    rules: hot.rules,
+    gather: hot.gather,
     gatheredFor: null,
   };
-  // (the lists are filled in place by gatherSituations: the rules read them as they are)
-  return { ...set, rules: avoidanceRules(set) };
 }
 
 /** The situation named `name` (every simulation has all of them, on or off). */
@@ -97,6 +95,7 @@ export function gatherSituations(sim: SimulationState): void {
   replace(set.leans, withHook('lean'));
   replace(set.afterSteps, withHook('afterStep'));
   set.standing = withHook('standing')[0] ?? null;
+  set.gather();
   set.gatheredFor = { config: sim.config, strategy: sim.strategy };
 }
 
@@ -115,8 +114,7 @@ export function planSituations(sim: SimulationState): void {
  * change the velocity it wants; the first that holds it ends the chain. Returns whether one held it.
  */
 export function shapeIntent(sim: SimulationState, unit: Unit, preferred: Vec2): boolean {
-  for (const situation of sim.situations.intents) if (situation.intent!(sim, unit, preferred)) return true;
-  return false;
+  return sim.situations.shapeIntent(sim, unit, preferred);
 }
 
 /** The segments every situation taking part draws ([x0, y0, x1, y1, ...]), appended to `segments`. */
@@ -124,27 +122,138 @@ export function drawSituations(sim: SimulationState, segments: number[]): void {
   for (const situation of sim.situations.on) situation.overlay?.(sim, segments);
 }
 
+/** The lists of hooks the hot path reads (SituationSet's, filled in place by gatherSituations). */
+interface HookLists {
+  readonly intents: Situation[];
+  readonly pairs: Situation[];
+  readonly leans: Situation[];
+}
+
+/**
+ * The hooks called for every unit or every pair each tick (intent, pair, lean), run through one
+ * switch on each situation's place in `all` rather than through a loop over the situations: each
+ * case is a call site V8 sees a single function at, which it inlines, where a loop's one call
+ * site seeing a dozen functions is a slow generic call each time (the decide phase took half as
+ * long again). The switches run the situations in the lists' order; `gather` reads the lists.
+ */
+function hotPath(all: readonly Situation[], lists: HookLists): { shapeIntent: SituationSet['shapeIntent']; rules: AvoidanceRules; gather(): void } {
+  const intents = new Uint8Array(all.length);
+  const pairs = new Uint8Array(all.length);
+  const leans = new Uint8Array(all.length);
+  const counts = { intents: 0, pairs: 0, leans: 0 };
+  const [s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13] = all as [Situation, Situation, Situation, Situation, Situation, Situation, Situation, Situation, Situation, Situation, Situation, Situation, Situation, Situation];
+  if (all.length !== 14) throw new Error(`situations: the hot path knows 14, got ${all.length}`);
+  const fill = (kinds: Uint8Array, list: readonly Situation[]): number => {
+    list.forEach((situation, index) => {
+      kinds[index] = all.indexOf(situation);
+    });
+    return list.length;
+  };
+  return {
+    gather(): void {
+      counts.intents = fill(intents, lists.intents);
+      counts.pairs = fill(pairs, lists.pairs);
+      counts.leans = fill(leans, lists.leans);
+    },
+    shapeIntent(sim: SimulationState, unit: Unit, preferred: Vec2): boolean {
+      for (let index = 0; index < counts.intents; index++) {
+        let held: boolean;
+        // biome-ignore format: one case a situation
+        switch (intents[index]) {
+          case 0: held = s0.intent!(sim, unit, preferred); break;
+          case 1: held = s1.intent!(sim, unit, preferred); break;
+          case 2: held = s2.intent!(sim, unit, preferred); break;
+          case 3: held = s3.intent!(sim, unit, preferred); break;
+          case 4: held = s4.intent!(sim, unit, preferred); break;
+          case 5: held = s5.intent!(sim, unit, preferred); break;
+          case 6: held = s6.intent!(sim, unit, preferred); break;
+          case 7: held = s7.intent!(sim, unit, preferred); break;
+          case 8: held = s8.intent!(sim, unit, preferred); break;
+          case 9: held = s9.intent!(sim, unit, preferred); break;
+          case 10: held = s10.intent!(sim, unit, preferred); break;
+          case 11: held = s11.intent!(sim, unit, preferred); break;
+          case 12: held = s12.intent!(sim, unit, preferred); break;
+          default: held = s13.intent!(sim, unit, preferred); break;
+        }
+        if (held) return true;
+      }
+      return false;
+    },
+    rules: {
+      pair(agent: Agent, other: Agent, terms: PlaneTerms, preferred: ReadonlyVec2): void {
+        const a = agent as Unit;
+        const b = other as Unit;
+        for (let index = 0; index < counts.pairs; index++) {
+          // biome-ignore format: one case a situation
+          switch (pairs[index]) {
+            case 0: s0.pair!(a, b, terms, preferred); break;
+            case 1: s1.pair!(a, b, terms, preferred); break;
+            case 2: s2.pair!(a, b, terms, preferred); break;
+            case 3: s3.pair!(a, b, terms, preferred); break;
+            case 4: s4.pair!(a, b, terms, preferred); break;
+            case 5: s5.pair!(a, b, terms, preferred); break;
+            case 6: s6.pair!(a, b, terms, preferred); break;
+            case 7: s7.pair!(a, b, terms, preferred); break;
+            case 8: s8.pair!(a, b, terms, preferred); break;
+            case 9: s9.pair!(a, b, terms, preferred); break;
+            case 10: s10.pair!(a, b, terms, preferred); break;
+            case 11: s11.pair!(a, b, terms, preferred); break;
+            case 12: s12.pair!(a, b, terms, preferred); break;
+            default: s13.pair!(a, b, terms, preferred); break;
+          }
+        }
+      },
+      aim(agent: Agent, sensing: Sensing, preferred: ReadonlyVec2, config: SteeringConfig, aim: Vec2): number {
+        const a = agent as Unit;
+        let lean = 0;
+        for (let index = 0; index < counts.leans; index++) {
+          // biome-ignore format: one case a situation
+          switch (leans[index]) {
+            case 0: lean = s0.lean!(a, sensing, preferred, lean); break;
+            case 1: lean = s1.lean!(a, sensing, preferred, lean); break;
+            case 2: lean = s2.lean!(a, sensing, preferred, lean); break;
+            case 3: lean = s3.lean!(a, sensing, preferred, lean); break;
+            case 4: lean = s4.lean!(a, sensing, preferred, lean); break;
+            case 5: lean = s5.lean!(a, sensing, preferred, lean); break;
+            case 6: lean = s6.lean!(a, sensing, preferred, lean); break;
+            case 7: lean = s7.lean!(a, sensing, preferred, lean); break;
+            case 8: lean = s8.lean!(a, sensing, preferred, lean); break;
+            case 9: lean = s9.lean!(a, sensing, preferred, lean); break;
+            case 10: lean = s10.lean!(a, sensing, preferred, lean); break;
+            case 11: lean = s11.lean!(a, sensing, preferred, lean); break;
+            case 12: lean = s12.lean!(a, sensing, preferred, lean); break;
+            default: lean = s13.lean!(a, sensing, preferred, lean); break;
+          }
+        }
+        return leanAim(lean, preferred, config, aim);
+      },
+    },
+  };
+}
+
+/** Turns `aim` (which comes in as `preferred`) to the right by `keepRight` radians at full lean; returns the lean. */
+function leanAim(lean: number, preferred: ReadonlyVec2, config: SteeringConfig, aim: Vec2): number {
+  if (lean > 0) {
+    const angle = -config.keepRight * lean;
+    const c = cos(angle);
+    const s = sin(angle);
+    aim.x = preferred.x * c - preferred.y * s;
+    aim.y = preferred.x * s + preferred.y * c;
+  }
+  return lean;
+}
+
 /** The pair and lean hooks of `hooks` (read as they are at each call) as the avoidance core calls
- * them (AvoidanceRules). */
+ * them (AvoidanceRules), through a loop: for tests of a few situations. */
 export function avoidanceRules(hooks: { readonly pairs: readonly Situation[]; readonly leans: readonly Situation[] }): AvoidanceRules {
   return {
     pair(agent: Agent, other: Agent, terms: PlaneTerms, preferred: ReadonlyVec2): void {
-      const pairs = hooks.pairs;
-      for (let index = 0; index < pairs.length; index++) pairs[index]!.pair!(agent as Unit, other as Unit, terms, preferred);
+      for (const situation of hooks.pairs) situation.pair!(agent as Unit, other as Unit, terms, preferred);
     },
     aim(agent: Agent, sensing: Sensing, preferred: ReadonlyVec2, config: SteeringConfig, aim: Vec2): number {
-      const leans = hooks.leans;
       let lean = 0;
-      for (let index = 0; index < leans.length; index++) lean = leans[index]!.lean!(agent as Unit, sensing, preferred, lean);
-      if (lean > 0) {
-        // leaning right: the aim turns clockwise by keepRight at full lean
-        const angle = -config.keepRight * lean;
-        const c = cos(angle);
-        const s = sin(angle);
-        aim.x = preferred.x * c - preferred.y * s;
-        aim.y = preferred.x * s + preferred.y * c;
-      }
-      return lean;
+      for (const situation of hooks.leans) lean = situation.lean!(agent as Unit, sensing, preferred, lean);
+      return leanAim(lean, preferred, config, aim);
     },
   };
 }

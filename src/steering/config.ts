@@ -44,11 +44,11 @@ export interface SteeringConfig {
   keepRight: number;
   /** radians: how far at most a `rays` order walking head-on at another turns its units' way to
    * step aside as a whole, so the two blocks pass side by side rather than pressing into each
-   * other (sim/passing.ts); 0 turns it off. Default 0.6 (a step across of at most 0.68 times the speed). */
+   * other (situations/step-aside.ts, door-halves.ts, wide-door-turns.ts); 0 turns them off. Default 0.6 (a step across of at most 0.68 times the speed). */
   passAside: number;
   /** the share of its speed a `rays` order keeps while it lets another order whose way crosses
    * its own at a shallow angle (8 to 37 degrees) cross ahead of it, so the two take turns rather
-   * than meet side by side and walk on glued together (sim/passing.ts); 1 turns it off.
+   * than meet side by side and walk on glued together (situations/crossing-pace.ts); 1 turns it off.
    * Default 0.6. */
   crossingPace: number;
   /** seconds a unit takes to reach the velocity it wants (seek / arrive / avoid gain).

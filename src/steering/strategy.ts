@@ -49,7 +49,7 @@ export interface AvoidanceStrategy {
   readonly idleUnitsAvoid: boolean;
   /** whether orders walking at each other step aside as blocks before they meet (up to
    * `passAside`), and orders crossing at a shallow angle take turns (at `crossingPace`):
-   * sim/passing.ts */
+   * src/situations/) */
   readonly passesGroups: boolean;
   /** rays: whether `other` may be a threat at all (a cheap filter before the relative ray) */
   isThreat(agent: Agent, other: Agent): boolean;

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { main as benchPageMain } from '../../src/cli/bench-page';
 import { main as benchMain } from '../../src/cli/bench';
 import { main as compareMain } from '../../src/cli/compare';
+import { main as situationsMain } from '../../src/cli/situations';
 import { main as scenarioMain } from '../../src/cli/scenario';
 import { main as tracePlotMain } from '../../src/cli/trace-plot';
 
@@ -13,13 +14,24 @@ const root = join(import.meta.dirname, '..', '..');
 const directory = mkdtempSync(join(tmpdir(), 'rts-cli-'));
 
 /** Runs a CLI entry point the way `npm run --silent scenario -- ...` does (through tsx). */
-function cli(script: 'scenario' | 'compare' | 'bench' | 'bench-page' | 'trace-plot', args: string[]): { status: number | null; stdout: string; stderr: string } {
+function cli(script: 'scenario' | 'compare' | 'situations' | 'bench' | 'bench-page' | 'trace-plot', args: string[]): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src', 'cli', `${script}.ts`), ...args], {
     cwd: root,
     encoding: 'utf8',
     env: { ...process.env, FORCE_COLOR: '0' },
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The runs of a `--json` output, each without its timing (which differs from run to run). */
+function figures(text: string): Array<Record<string, unknown>> {
+  return text
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const { msPerStep: _ms, ...rest } = JSON.parse(line) as Record<string, unknown>;
+      return rest;
+    });
 }
 
 function file(name: string, text: string): string {
@@ -143,10 +155,6 @@ describe('npm run compare', () => {
     const shared = cli('compare', [...args, '--jobs', '2']);
     expect(alone.status).toBe(0);
     expect(shared.status).toBe(0);
-    const figures = (text: string) => text.trim().split('\n').map((line) => {
-      const { msPerStep: _ms, ...rest } = JSON.parse(line) as Record<string, unknown>;
-      return rest;
-    });
     const runs = figures(alone.stdout);
     expect(runs.map((run) => `${run.avoidance} ${run.seed}`)).toEqual(['rays 1', 'rays 2', 'rays 1', 'rays 2', 'detour 1', 'detour 2']);
     expect(figures(shared.stdout)).toEqual(runs);
@@ -155,13 +163,37 @@ describe('npm run compare', () => {
     expect(table.stdout).toMatch(/\| seed-onetop \| none \| sideways \| 2\/2 \|/);
   });
 
+  it('--without runs every engine strategy also with the named situations switched off, labelled so', () => {
+    const result = cli('compare', ['--only', 'doorway', '--avoidance', 'rays,detour', '--response', 'sideways', '--without', 'door-turns,give-way', '--json']);
+    expect(result.status, result.stderr).toBe(0);
+    const runs = figures(result.stdout);
+    expect(runs.map((run) => run.avoidance)).toEqual(['rays', 'rays without door-turns+give-way', 'detour']);
+    // the doorway's two groups take turns at the door: switched off, the run differs
+    expect(runs[1]).not.toEqual({ ...runs[0], avoidance: runs[1]!.avoidance });
+  });
+
   it('refuses an unknown scenario name, or bad seeds, with exit 2', () => {
-    for (const args of [['--only', 'nope'], ['--seeds', '5-1'], ['--jobs', '0']]) {
+    for (const args of [['--only', 'nope'], ['--seeds', '5-1'], ['--jobs', '0'], ['--without', 'no-such-rule']]) {
       const result = cli('compare', args);
       expect(result.status).toBe(2);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toMatch(/^--(only|seeds|jobs): expected/);
+      expect(result.stderr).toMatch(/^--(only|seeds|jobs|without): expected/);
     }
+  });
+});
+
+describe('npm run situations', () => {
+  it('runs a built-in as it is and with each named situation off, and tables what each buys', () => {
+    const runs = join(directory, 'situations.ndjson');
+    const json = cli('situations', ['--only', 'doorway', '--situations', 'door-turns,keep-right', '--seeds', '1', '--json', '--out', runs]);
+    expect(json.status, json.stderr).toBe(0);
+    expect(figures(json.stdout).map((run) => run.avoidance)).toEqual(['rays', 'rays without door-turns', 'rays without keep-right']);
+    // the tables, from those runs
+    const table = cli('situations', ['--from', runs, '--situations', 'door-turns,keep-right']);
+    expect(table.status, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/^\| situation \| all arrived \(runs\): with \|/);
+    expect(table.stdout).toMatch(/\| door-turns \| 1\/1 \| \d\/1 \|/);
+    expect(table.stdout).toMatch(/\| keep-right \| 1\/1 \|/);
   });
 });
 
@@ -184,7 +216,8 @@ describe('--help', () => {
   it('prints the usage of every command line and exits 0; an unknown option exits 2 with the usage', async () => {
     const commands: Array<[string, (argv: string[]) => number | Promise<number>, string[]]> = [
       ['scenario', scenarioMain, ['--avoidance', '--response', '--seed', '--units', '--duration', '--json', '--trace', '--export', '--list']],
-      ['compare', compareMain, ['--only', '--avoidance', '--response', '--seeds', '--jobs', '--steering', '--json', '--out', '--svg', '--from']],
+      ['compare', compareMain, ['--only', '--avoidance', '--response', '--seeds', '--jobs', '--steering', '--without', '--json', '--out', '--svg', '--from']],
+      ['situations', situationsMain, ['--only', '--situations', '--seeds', '--jobs', '--json', '--from', '--out']],
       ['bench', benchMain, ['--units', '--army', '--open', '--ticks', '--avoidance', '--response', '--steering', '--json', '--plan', '--detour']],
       ['bench:page', benchPageMain, ['--units', '--seconds', '--json']],
       ['trace-plot', tracePlotMain, ['--units', '--seed', '--every']],

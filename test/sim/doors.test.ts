@@ -25,7 +25,7 @@ function crossings(sim: Simulation, wallX: number, ticks: number, afterTick?: ()
   return { crossed, arrived: arrivals.size, units: units.length };
 }
 
-describe('orders coming to a door from opposite sides take turns (sim/doors.ts)', () => {
+describe('orders coming to a door from opposite sides take turns (src/situations/door-turns.ts)', () => {
   it('in the doorway, one group goes through while the other waits aside, then the other', () => {
     for (const seed of [1, 2]) {
       const scenario = buildBuiltInScenario('doorway', { seed });
