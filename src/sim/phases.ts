@@ -21,8 +21,8 @@ import { nowMs } from './clock';
 import { emit } from './events';
 import { standDown } from './planning';
 import { trackProgress } from './progress';
-import { followRoute, isQueueing } from './routes';
-import { REST, STEER, type SimulationState, type Unit, simulatedTime } from './state';
+import { followRoute, isQueueing, lookDownRoute } from './routes';
+import { type MoveTask, REST, STEER, type SimulationState, type Unit, simulatedTime } from './state';
 import { senseOne, wake } from './waking';
 
 /** m/s: below this speed the heading keeps its last value */
@@ -44,11 +44,13 @@ const SEARCH_EVERY_TURN = 4;
 /**
  * Phase 2: sense. Works out which units sleep this tick; sorts the units into the neighbour grid;
  * works out each unit's order id and distance to its target (what the strategies read of it as an
- * Agent) and its place in a queue at a passage; then rays and neighbours for every unit awake
+ * Agent), looks down its route (its waypoint, and the passages and doors on its way there:
+ * routes.ts lookDownRoute) and its place in a queue at a passage; then rays and neighbours for every unit awake
  * whose turn it is (SteeringConfig.avoidEvery: units on the move take turns by id; a standing unit
  * awake and one that knows no neighbour yet sense every tick; each searches its look-ahead once in
  * 4 x avoidEvery ticks). Writes only `asleep`, `sensing`, `sensedNow`, `groupId`,
- * `distanceToTarget` and `queueRank`.
+ * `distanceToTarget`, the route's look (`waypoint`, `passageDistance`, `doorDistance`,
+ * `queueSingleFile`, `ownRoute`) and `queueRank`.
  */
 export function sense(sim: SimulationState): void {
   const { units, senseWorld } = sim;
@@ -84,6 +86,7 @@ export function sense(sim: SimulationState): void {
     unit.groupId = task.kind === 'move' ? task.orderId : 0;
     unit.distanceToTarget = task.kind === 'move' ? hypot(task.target.x - unit.position.x, task.target.y - unit.position.y) : Infinity;
     const route = task.kind === 'move' && !task.waiting ? task.route : null;
+    if (route !== null) lookDownRoute(sim, unit, route, (task as MoveTask).target);
     unit.queueRank = route !== null && isQueueing(unit) ? routeCost(route, unit.position.x, unit.position.y) : Infinity;
   }
   sortIntoCells(senseWorld.grid, centres, units.length);
@@ -196,7 +199,7 @@ export function decide(sim: SimulationState): void {
     } else {
       unit.resting = false;
       const preferred = arriveVelocity(_decide_preferred, unit, unit.task.target, unit.task.stopRadius, config);
-      if (unit.task.route !== null && !unit.task.waiting) followRoute(sim, unit, unit.task.route, unit.task.target, preferred);
+      if (unit.task.route !== null && !unit.task.waiting) followRoute(unit, unit.task.target, preferred);
       unit.held = shapeIntent(sim, unit, preferred);
       set(unit.wanting, preferred.x, preferred.y);
       steerFor(sim, unit, preferred);
@@ -240,7 +243,6 @@ export function stepPhysics(sim: SimulationState): void {
   const start = nowMs();
   stepWorld(sim.physics, sim.settings.dt);
   sim.timing.physicsMs = nowMs() - start;
-  sim.tick++;
 }
 
 const _contact_a = { position: vec2(), velocity: vec2(), mass: 0, side: NO_SIDE } satisfies ContactUnit;

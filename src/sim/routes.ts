@@ -36,11 +36,13 @@ const ROUTE_LOOK_AHEAD = 12;
 const QUEUE_RANGE = 4;
 
 /**
- * Turns the preferred velocity toward the unit's waypoint when its target is not in clear line:
- * same speed, the route's direction. The waypoint is worked out again every WAYPOINT_INTERVAL
- * ticks, or at once when the unit is within a metre of it.
+ * Looks down the unit's route (in the sense phase, so the situations deciding this tick read what
+ * it finds now): its waypoint, the furthest point of the route in clear line (its target when
+ * that is in clear line), and the passages and doors on its way there (`passageDistance`,
+ * `doorDistance`, `queueSingleFile`). Worked out again every WAYPOINT_INTERVAL ticks, or at once
+ * when the unit is within a metre of its waypoint.
  */
-export function followRoute(sim: SimulationState, unit: Unit, route: Route, target: ReadonlyVec2, preferred: Vec2): void {
+export function lookDownRoute(sim: SimulationState, unit: Unit, route: Route, target: ReadonlyVec2): void {
   const dx = unit.waypoint.x - unit.position.x;
   const dy = unit.waypoint.y - unit.position.y;
   // while the planner works a route again after an obstacle changed, the unit keeps its waypoint
@@ -75,6 +77,13 @@ export function followRoute(sim: SimulationState, unit: Unit, route: Route, targ
     unit.doorDistance = _route_passages.door;
     unit.queueSingleFile = unit.passageDistance < Infinity && isNarrowPassageAt(map, clearance, _route_passages.x, _route_passages.y, true);
   }
+}
+
+/**
+ * Turns the preferred velocity toward the unit's waypoint (lookDownRoute) when its target is not
+ * in clear line: same speed, the route's direction.
+ */
+export function followRoute(unit: Unit, target: ReadonlyVec2, preferred: Vec2): void {
   if (unit.waypoint.x === target.x && unit.waypoint.y === target.y) return;
   const wx = unit.waypoint.x - unit.position.x;
   const wy = unit.waypoint.y - unit.position.y;

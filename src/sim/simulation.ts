@@ -182,6 +182,8 @@ export function stepSimulation(sim: Simulation): void {
   state.timing.decideMs = nowMs() - phaseStart;
   applyForces(state);
   stepPhysics(state);
+  // the clock moves on with the bodies: what is read back and settled from here is the new state
+  state.tick++;
   readBack(state);
   settleArrivals(state);
   tradeSlots(state);

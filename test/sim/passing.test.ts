@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STEERING_CONFIG, type Simulation, addObstacle, addUnit, createSimulation, getUnit, issueOrder, stateHash, stepSimulation } from '../../src/index';
+import { DEFAULT_STEERING_CONFIG, type Simulation, addObstacle, addUnit, createRandom, createSimulation, getUnit, issueOrder, stateHash, stepSimulation } from '../../src/index';
 import { doorBetween } from '../../src/nav/passages';
 import { stateOf } from '../../src/sim/state';
 import { buildOverlays } from '../../src/render/snapshot';
@@ -242,17 +242,21 @@ describe('orders whose ways cross at a shallow angle take turns (src/situations/
  * block starts 18 m west of it, the westbound one 18 m east, or with `angled` 18 m from it 45
  * degrees up (its middle at (42.7, 32.7)), bound for a point south of the other's start.
  */
-function doorExchange(width: number, passAside = DEFAULT_STEERING_CONFIG.passAside, angled = false) {
+function doorExchange(width: number, passAside = DEFAULT_STEERING_CONFIG.passAside, angled = false, layout = 0) {
   const sim = createSimulation({ width: 60, height: 40, steering: { passAside } });
   const jamb = 20 - width / 2;
   addObstacle(sim, { type: 'box', x: 30, y: jamb / 2, width: 1, height: jamb });
   addObstacle(sim, { type: 'box', x: 30, y: 40 - jamb / 2, width: 1, height: jamb });
   const east: number[] = [];
   const west: number[] = [];
+  // layout 0: each block a square lattice; other layouts move every unit up to 0.2 m either way
+  const random = createRandom(layout);
+  const jitter = (): number => (layout === 0 ? 0 : (random.next() - 0.5) * 0.4);
   for (let column = 0; column < 7; column++) {
     for (let row = 0; row < 7; row++) {
-      east.push(addUnit(sim, { x: 12 - column * 1.5 + 4.5, y: 15.5 + row * 1.5 }));
-      west.push(angled ? addUnit(sim, { x: 38.2 + column * 1.5, y: 28.2 + row * 1.5 }) : addUnit(sim, { x: 48 + column * 1.5 - 4.5, y: 15.5 + row * 1.5 }));
+      east.push(addUnit(sim, { x: 12 - column * 1.5 + 4.5 + jitter(), y: 15.5 + row * 1.5 + jitter() }));
+      const [x, y] = angled ? [38.2 + column * 1.5, 28.2 + row * 1.5] : [48 + column * 1.5 - 4.5, 15.5 + row * 1.5];
+      west.push(addUnit(sim, { x: x + jitter(), y: y + jitter() }));
     }
   }
   issueOrder(sim, { kind: 'move', unitIds: east, target: { x: 52, y: 20 } });
@@ -276,16 +280,19 @@ function crossingsOfTheDoor(sim: Simulation, ids: number[], ticks: number): { ar
 }
 
 describe('orders walking at each other through a door too narrow to pass as blocks keep to their right halves of it (src/situations/)', () => {
-  it('10 m wide: the eastbound block crosses south of its middle, the westbound north, and all 98 are in within 35 s', () => {
-    const { sim, east, west } = doorExchange(10);
-    const { arrivals, crossedAt } = crossingsOfTheDoor(sim, [...east, ...west], 35 * 60);
-    // measured: all in at 29.6 s (mean 15.5 s); 47 of 49 east south of y = 20, 45 of 49 west north of it
-    expect(arrivals.size).toBe(98);
-    expect(east.filter((id) => crossedAt.get(id)! < 20).length).toBeGreaterThanOrEqual(40);
-    expect(west.filter((id) => crossedAt.get(id)! > 20).length).toBeGreaterThanOrEqual(40);
+  it('10 m wide, three layouts: the eastbound block crosses south of its middle, the westbound north, and all 98 are in within 40 s', () => {
+    // measured on layouts 1 to 6: all in at 27.1 to 29.1 s (mean 14.3 to 15.8 s); before the
+    // routes were looked down in the sense phase (a tick later), at 23.9 to 36.9 s
+    for (const layout of [1, 2, 3]) {
+      const { sim, east, west } = doorExchange(10, DEFAULT_STEERING_CONFIG.passAside, false, layout);
+      const { arrivals, crossedAt } = crossingsOfTheDoor(sim, [...east, ...west], 40 * 60);
+      expect(arrivals.size, `layout ${layout}`).toBe(98);
+      expect(east.filter((id) => crossedAt.get(id)! < 20).length).toBeGreaterThanOrEqual(40);
+      expect(west.filter((id) => crossedAt.get(id)! > 20).length).toBeGreaterThanOrEqual(40);
+    }
   });
 
-  it('lists the door passed in halves while both orders come to it , the overlay draws it, and it is dropped once they are through', () => {
+  it('finds the door passed in halves while both orders come to it, the overlay draws it, and it is dropped once they are through', () => {
     const { sim, east, west } = doorExchange(10);
     const orderOf = (id: number): number => {
       const task = getUnit(sim, id)!.task;
@@ -339,29 +346,32 @@ describe('orders walking at each other through a door too narrow to pass as bloc
 });
 
 describe('orders coming to a wide door along ways that meet at an angle take turns there (src/situations/)', () => {
-  it('8 m wide, the westbound block from 45 degrees: it holds back while the eastbound goes through; all 98 in within 40 s', () => {
-    const { sim, east } = doorExchange(8, DEFAULT_STEERING_CONFIG.passAside, true);
-    const arrivals = recordArrivals(sim);
-    let held = 0;
-    for (let tick = 0; tick < 40 * 60 && arrivals.size < 98; tick++) {
-      stepSimulation(sim);
-      const task = getUnit(sim, east[0]!)!.task;
-      const eastOrder = task.kind === 'move' ? task.orderId : -1;
-      const wide = doorTurnsOf(sim).find((door) => Math.abs(door.centre.x - 30) < 1 && door.orders.length === 2 && door.orders[0]!.way.x > 0.9);
-      if (wide !== undefined && wide.holder === eastOrder) held++;
+  it('8 m wide, the westbound block from 45 degrees, three layouts: it holds back while the eastbound goes through; all 98 in within 45 s', () => {
+    // measured on layouts 1 to 6: all in at 30.2 to 42.6 s, mean 20.1 to 21.6 s (before the routes
+    // were looked down in the sense phase, 30.2 to 42.8 s and 19.9 to 22.2 s). In halves (before
+    // the turns), the square layout: all in at 56.8 s, mean 29.8 s; with passAside 0, at 51.3 s
+    for (const layout of [1, 2, 3]) {
+      const { sim, east } = doorExchange(8, DEFAULT_STEERING_CONFIG.passAside, true, layout);
+      const arrivals = recordArrivals(sim);
+      let held = 0;
+      for (let tick = 0; tick < 45 * 60 && arrivals.size < 98; tick++) {
+        stepSimulation(sim);
+        const task = getUnit(sim, east[0]!)!.task;
+        const eastOrder = task.kind === 'move' ? task.orderId : -1;
+        const wide = doorTurnsOf(sim).find((door) => Math.abs(door.centre.x - 30) < 1 && door.orders.length === 2 && door.orders[0]!.way.x > 0.9);
+        if (wide !== undefined && wide.holder === eastOrder) held++;
+      }
+      expect(arrivals.size, `layout ${layout}`).toBe(98);
+      expect(held).toBeGreaterThan(10 * 60);
+      const times = [...arrivals.values()];
+      expect(times.reduce((sum, time) => sum + time, 0) / times.length).toBeLessThan(25);
     }
-    // measured: all in at 32.0 s, mean 21.6 s; the westbound held back for 16.1 s. In halves
-    // (before the turns): all in at 56.8 s, mean 29.8 s; with passAside 0, at 51.3 s, mean 29.2 s
-    expect(arrivals.size).toBe(98);
-    expect(held).toBeGreaterThan(10 * 60);
-    const times = [...arrivals.values()];
-    expect(times.reduce((sum, time) => sum + time, 0) / times.length).toBeLessThan(25);
   });
 
-  it('without it (passAside 0) the two crowds press into the door together: not all in within 40 s', () => {
+  it('without it (passAside 0) the two crowds press into the door together: not all in within 45 s', () => {
     const { sim } = doorExchange(8, 0, true);
     const arrivals = recordArrivals(sim);
-    runTicks(sim, 40 * 60);
+    runTicks(sim, 45 * 60);
     expect(arrivals.size).toBeLessThan(98);
   });
 
