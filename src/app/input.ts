@@ -123,7 +123,7 @@ export function attachKeys(target: InputTarget): ReadonlySet<string> {
   window.addEventListener('keydown', (event) => {
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
     held.add(event.key);
-    if (target.tool !== null && target.tool.key(event.key)) {
+    if (target.tool?.key(event.key)) {
       event.preventDefault();
       return;
     }

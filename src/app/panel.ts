@@ -75,7 +75,9 @@ export function createPanel(
   actions: PanelActions,
 ): Panel {
   const gui = new GUI({ title: 'rts-steer' });
-  const refresh = (): void => gui.controllersRecursive().forEach((controller) => controller.updateDisplay());
+  const refresh = (): void => {
+    for (const controller of gui.controllersRecursive()) controller.updateDisplay();
+  };
 
   const picker = { name: first.name, units: 0, seed: first.seed };
   const scenarioFolder = gui.addFolder('scenario');

@@ -29,7 +29,6 @@ import {
   TILE_AREA,
   TILE_CELLS,
   TILE_SIZE,
-  cellPoint,
   columnOf,
   isClearLine,
   nearestFreeCell,
@@ -38,6 +37,7 @@ import {
   tileOf,
   tileRooms,
 } from './navmap';
+import { cellPoint } from './best-rooms';
 import { LANE_WIDTH, MARGIN_RINGS, MIN_LANES_ROOM, RING_OFFSETS, freeRun, keepPassage } from './passages';
 
 /** how much more a step onto a cell close to a wall costs */

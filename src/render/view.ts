@@ -335,7 +335,7 @@ function drawObstacles(graphics: Graphics, shapes: readonly ObstacleShape[]): vo
   for (const shape of shapes) {
     if (shape.type === 'circle') graphics.circle(shape.x, shape.y, shape.radius);
     else if (shape.type === 'box') graphics.poly(boxCorners(shape).flat());
-    else graphics.poly(shape.points.flatMap(([x, y]) => [x, y]));
+    else graphics.poly(shape.points.flat());
     graphics.fill(0x59606b);
   }
 }

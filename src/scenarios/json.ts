@@ -96,13 +96,13 @@ function scanJson(text: string, duplicates: boolean): JsonFault | null {
       }
       if (char.charCodeAt(0) < 0x20) fail('a line break or control character inside a string');
       if (char === '\\') {
-        const escape = text[at + 1];
-        if (escape === 'u') {
+        const escaped = text[at + 1];
+        if (escaped === 'u') {
           if (!/^[0-9a-fA-F]{4}$/.test(text.slice(at + 2, at + 6))) fail('a \\u escape without four hex digits');
           at += 6;
           continue;
         }
-        if (escape === undefined || !'"\\/bfnrt'.includes(escape)) fail(`an unknown escape \\${escape ?? ''}`);
+        if (escaped === undefined || !'"\\/bfnrt'.includes(escaped)) fail(`an unknown escape \\${escaped ?? ''}`);
         at += 2;
         continue;
       }
@@ -123,17 +123,15 @@ function scanJson(text: string, duplicates: boolean): JsonFault | null {
   const readValue = (): void => {
     skipSpace();
     const char = text[at];
-    if (char === '{') return nested(readObject);
-    if (char === '[') return nested(readArray);
-    if (char === '"') return readString();
-    for (const word of ['true', 'false', 'null']) {
-      if (text.startsWith(word, at)) {
-        at += word.length;
-        return;
-      }
+    if (char === '{') nested(readObject);
+    else if (char === '[') nested(readArray);
+    else if (char === '"') readString();
+    else if (char === '-' || (char !== undefined && char >= '0' && char <= '9')) readNumber();
+    else {
+      const word = ['true', 'false', 'null'].find((candidate) => text.startsWith(candidate, at));
+      if (word === undefined) fail(`expected a value, found ${describeHere()}`);
+      at += word!.length;
     }
-    if (char === '-' || (char !== undefined && char >= '0' && char <= '9')) return readNumber();
-    fail(`expected a value, found ${describeHere()}`);
   };
   const readObject = (): void => {
     at++;

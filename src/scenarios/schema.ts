@@ -198,7 +198,9 @@ function checkObstaclesInReach(data: ParsedScenario): string[] {
     const reason = obstacleOutOfReach(shape, data.world);
     if (reason !== null) problems.push(`${field}: ${reason}`);
   };
-  data.obstacles.forEach((shape, index) => check(shape as ObstacleShape, `obstacles[${index}]`));
+  data.obstacles.forEach((shape, index) => {
+    check(shape as ObstacleShape, `obstacles[${index}]`);
+  });
   data.changes.forEach((change, index) => {
     if (change.add !== undefined) check(change.add as ObstacleShape, `changes[${index}].add`);
   });

@@ -13,7 +13,7 @@ import { planSituations, shapeIntent } from '../situations/index';
 import { sortIntoCells } from '../spatial/grid';
 import { NO_SIDE } from '../steering/agent';
 import { arriveVelocity, brakeForce, velocityChangeForce } from '../steering/arrive';
-import { packUnits } from '../steering/sense';
+import { packUnits } from '../steering/pack';
 import { separationForce } from '../steering/separation';
 import { type ContactUnit, sidewaysImpulses } from '../steering/sideways';
 import { decideNothing } from '../steering/strategy';

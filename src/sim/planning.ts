@@ -8,7 +8,8 @@
 import { hypot } from '../math/exact';
 import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
 import { signedDistance } from '../math/shapes';
-import { MAX_CLEARANCE, NAV_CELL, type NavMap, TILE_SIZE, bestFreeCell, bestRoomMap, columnOf, fillRoomsAround, obstaclesNear, rowOf, tileOf } from '../nav/navmap';
+import { bestRoomMap } from '../nav/best-rooms';
+import { MAX_CLEARANCE, NAV_CELL, type NavMap, TILE_SIZE, bestFreeCell, columnOf, fillRoomsAround, obstaclesNear, rowOf, tileOf } from '../nav/navmap';
 import { NEAR_COST, type Route, cellCost, createRoute, isExhausted, isUsable, limitLooks, navLayer, prepareCell, preparePoint, prepareTile, routeCost, takeRefusedTiles, unlimitLooks } from '../nav/route';
 import { arrangeSlots, slotReach } from '../orders/formation';
 import { groupArrivalRadiusOf } from '../orders/orders';

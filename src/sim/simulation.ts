@@ -11,14 +11,14 @@ import { hypot } from '../math/exact';
 import { type ObstacleDef, type ShapeGeometry, prepareShape, signedDistance } from '../math/shapes';
 import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
 import { NAV_CELL, addNavObstacle, columnOf, createNavMap, isFreeCell, nearestFreeCell, removeNavObstacle, rowOf } from '../nav/navmap';
-import { tracePath, unlimitLooks } from '../nav/route';
+import { unlimitLooks } from '../nav/route';
 import type { Order } from '../orders/orders';
-import { bodyCount, castUnitRay, createObstacleBody, createPhysicsWorld, createUnitBody, destroyBody, onUnitContact, placeBody } from '../physics/world';
+import { castUnitRay, createObstacleBody, createPhysicsWorld, createUnitBody, destroyBody, onUnitContact, placeBody } from '../physics/world';
 import { createCellGrid } from '../spatial/grid';
 import { NO_SIDE } from '../steering/agent';
-import { type SteeringConfig, type SteeringOverrides, resolveSteeringConfig } from '../steering/config';
+import { type SteeringOverrides, resolveSteeringConfig } from '../steering/config';
 import { createSensing } from '../steering/sensing';
-import { createUnitPack } from '../steering/sense';
+import { createUnitPack } from '../steering/pack';
 import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
 import { AVOIDANCE_NAMES, AVOIDANCE_STRATEGIES } from '../steering/strategies/index';
 import { type AvoidanceName, createAvoidanceDecision } from '../steering/strategy';
@@ -30,16 +30,12 @@ import { applyForces, decide, readBack, respondToContact, sense, settleArrivals,
 import { applyPendingOrders, routeOrdersInFlight } from './planning';
 import { tradeSlots } from './slots';
 import { addSlot, createUnitColumns, removeSlot } from './columns';
-import { createSituations, drawSituations, gatherSituations } from '../situations/index';
+import { createSituations, gatherSituations } from '../situations/index';
 import {
   IDLE,
-  type ObstacleView,
   type Simulation,
-  type SimulationSettings,
   type SimulationState,
-  type TickTiming,
   type Unit,
-  type UnitView,
   handleFor,
   newProgress,
   obstacleJson,
@@ -50,6 +46,22 @@ import {
 import { MAX_UNITS, MAX_WORLD_SIZE, checkNumber, checkObject, checkOneOf, describeValue, obstacleOutOfReach, validateObstacle } from './validate';
 
 export type { ObstacleJson, ObstacleView, Simulation, SimulationSettings, TaskView, TickTiming, UnitJson, UnitView } from './state';
+export {
+  getAvoidance,
+  getCollisionResponse,
+  getSteeringConfig,
+  getUnit,
+  hasPendingOrders,
+  lastTickTiming,
+  listObstacles,
+  listUnits,
+  physicsBodyCount,
+  simulationSettings,
+  simulationTick,
+  simulationTime,
+  situationOverlay,
+  traceRoute,
+} from './queries';
 export type { ListenerErrorHandler, SimulationEvent, SimulationListener } from './events';
 
 /** Settings of a new simulation. Lengths in metres, times in seconds; defaults in DEFAULT_SIMULATION. */
@@ -474,86 +486,4 @@ export function onSimulationEvent(sim: Simulation, listener: SimulationListener)
   if (typeof listener !== 'function') throw new Error(`listener: expected a function, got ${describeValue(listener)}`);
   state.events.listeners.add(listener);
   return () => state.events.listeners.delete(listener);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Queries (read-only; views are live objects, not copies)
-
-/** The unit with that id, or undefined. */
-export function getUnit(sim: Simulation, unitId: number): UnitView | undefined {
-  return stateOf(sim).unitsById.get(unitId);
-}
-
-/** Every unit, in creation order (a live list: it changes as units are added and removed). */
-export function listUnits(sim: Simulation): readonly UnitView[] {
-  return stateOf(sim).units;
-}
-
-/** Every obstacle, in creation order (a live list). */
-export function listObstacles(sim: Simulation): readonly ObstacleView[] {
-  return stateOf(sim).obstacles;
-}
-
-/** The world's size, the tick length and whether orders are routed: what the simulation was made with. */
-export function simulationSettings(sim: Simulation): SimulationSettings {
-  return stateOf(sim).settings;
-}
-
-/** Ticks run so far. */
-export function simulationTick(sim: Simulation): number {
-  return stateOf(sim).tick;
-}
-
-/** Simulated seconds so far. */
-export function simulationTime(sim: Simulation): number {
-  return simulatedTime(stateOf(sim));
-}
-
-export function getAvoidance(sim: Simulation): AvoidanceName {
-  return stateOf(sim).strategy.name;
-}
-
-export function getCollisionResponse(sim: Simulation): CollisionResponse {
-  return stateOf(sim).response;
-}
-
-export function getSteeringConfig(sim: Simulation): Readonly<SteeringConfig> {
-  return stateOf(sim).config;
-}
-
-/** Wall-clock milliseconds of the last tick: the whole tick, planck's step, and order planning. */
-export function lastTickTiming(sim: Simulation): Readonly<TickTiming> {
-  return stateOf(sim).timing;
-}
-
-/** Whether orders are queued for the next tick. */
-export function hasPendingOrders(sim: Simulation): boolean {
-  const state = stateOf(sim);
-  return state.pendingOrders.length > 0 || state.planning.length > 0;
-}
-
-/** How many bodies the physics world holds (units, obstacles and one for the walls). */
-export function physicsBodyCount(sim: Simulation): number {
-  return bodyCount(stateOf(sim).physics);
-}
-
-/**
- * The line segments the situations taking part draw, as of the last tick ([x0, y0, x1, y1, ...],
- * appended to `segments`): each block's box and step aside, the doors where orders take turns and
- * the order whose turn it is, the doors passed in halves (situations/). For the page's overlay; not
- * part of the package's API.
- */
-export function situationOverlay(sim: Simulation, segments: number[]): void {
-  drawSituations(stateOf(sim), segments);
-}
-
-/**
- * The route a unit is following, from where it stands down its order's route to the
- * order's target, as [x0, y0, x1, y1, ...] (cell centres, at most `maxPoints` points before the
- * target); empty when it has no route (idle, a straight walk, or cut off). For drawing.
- */
-export function traceRoute(sim: Simulation, unitId: number, maxPoints: number): number[] {
-  const unit = stateOf(sim).unitsById.get(unitId);
-  if (unit === undefined || unit.task.kind !== 'move' || unit.task.route === null) return [];
-  return tracePath(unit.task.route, unit.position.x, unit.position.y, maxPoints);
 }

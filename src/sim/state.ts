@@ -13,7 +13,7 @@ import type { MoveOrder, Order } from '../orders/orders';
 import type { ObstacleSensor, PhysicsWorld, UnitBody } from '../physics/world';
 import type { CellGrid } from '../spatial/grid';
 import type { Side } from '../steering/agent';
-import type { SenseWorld } from '../steering/sense';
+import type { SenseWorld } from '../steering/pack';
 import type { Sensing } from '../steering/sensing';
 import type { CollisionResponse } from '../steering/sideways';
 import type { SituationName, SteeringConfig } from '../steering/config';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../src/math/random';
 import { prepareShape, signedDistance } from '../../src/math/shapes';
-import { NAV_CELL, addNavObstacle, bestRoomMap, cellPoint, createNavMap, roomAt } from '../../src/nav/navmap';
+import { bestRoomMap, cellPoint } from '../../src/nav/best-rooms';
+import { NAV_CELL, addNavObstacle, createNavMap, roomAt } from '../../src/nav/navmap';
 
 /** The most room in cell (column, row) found on a fine grid of its points, and the room at its middle. */
 function measured(map: ReturnType<typeof createNavMap>, column: number, row: number): { finest: number; middle: number } {

@@ -380,7 +380,9 @@ describe('degrees turned', () => {
 describe('timing and bookkeeping', () => {
   it('takes the median tick time, ticks and the last time', () => {
     const recorder = createMetricsRecorder({ world: { width: 10, height: 10 }, obstacles: [], units: [unit(5, 5)] });
-    [5, 1, 3].forEach((ms, index) => recordTick(recorder, [5, 5], (index + 1) / 60, ms));
+    [5, 1, 3].forEach((ms, index) => {
+      recordTick(recorder, [5, 5], (index + 1) / 60, ms);
+    });
     const odd = finishMetrics(recorder);
     expect(odd.msPerStep).toBe(3);
     expect(odd.ticks).toBe(3);
@@ -414,7 +416,9 @@ describe('timing and bookkeeping', () => {
       units: [unit(10, 10, { x: 13, y: 14 }), unit(10.5, 10.5)],
     });
     const walk: Point[] = [[10, 11], [10, 12], [10, 13], [10, 14], [11, 14], [12, 14]];
-    walk.forEach((point, index) => recordTick(recorder, [...point, 10.5, 10.5 + index * 0.2], (index + 1) * TICK, 7 - index));
+    walk.forEach((point, index) => {
+      recordTick(recorder, [...point, 10.5, 10.5 + index * 0.2], (index + 1) * TICK, 7 - index);
+    });
     const first = finishMetrics(recorder);
     expect(finishMetrics(recorder)).toEqual(first);
     expect(first.collisions).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { schemaProblems } from '../support';
 import { JsonSyntaxError, locateJsonFault, parseJsonText } from '../../src/scenarios/json';
-import { ScenarioError, obstacleTimeline, parseScenario, parseScenarioText, scenarioToFile } from '../../src/scenarios/schema';
+import { type ScenarioError, obstacleTimeline, parseScenario, parseScenarioText, scenarioToFile } from '../../src/scenarios/schema';
 
 const minimal = {
   name: 'tiny',

@@ -32,7 +32,9 @@ describe('standing units sleep', () => {
         expect(unit.steeringForce).toEqual({ x: 0, y: 0 });
       }
     });
-    block.forEach((unit, index) => expect(unit.position).toEqual(where[index]));
+    block.forEach((unit, index) => {
+      expect(unit.position).toEqual(where[index]);
+    });
   });
 
   it('an order wakes the units it names and no other; they walk off and fall asleep again where they arrive', () => {

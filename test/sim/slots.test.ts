@@ -66,7 +66,9 @@ describe('slot trading', () => {
     stepSimulation(sim);
     // each unit takes the slot of the unit placed opposite it in the block
     const slots = ids.map((id) => slotOf(sim, id));
-    ids.forEach((id, k) => giveSlot(sim, id, slots[48 - k]!));
+    ids.forEach((id, k) => {
+      giveSlot(sim, id, slots[48 - k]!);
+    });
     const arrivals = recordArrivals(sim);
     runTicks(sim, 10 * 60);
     expect(ids.filter((id) => !arrivals.has(id))).toEqual([]);

@@ -38,7 +38,9 @@ type Circle = [x: number, y: number, radius: number];
 /** Offers the circles (as obstacles with ids 1, 2, ...) to the strategy, then decides. */
 function run(strategy: AvoidanceStrategy, me: Agent, circles: Circle[]) {
   const sensing = createSensing();
-  circles.forEach(([x, y, radius], index) => strategy.consider(sensing, me, { x, y }, radius, null, index + 1, config));
+  circles.forEach(([x, y, radius], index) => {
+    strategy.consider(sensing, me, { x, y }, radius, null, index + 1, config);
+  });
   const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 }, lean: 0 };
   strategy.decide(decision, me, sensing, me.velocity, config, NO_RULES);
   return { threat: sensing.threat, sensing, decision };
