@@ -1,0 +1,79 @@
+/**
+ * What the page's URL keeps: the scenario choice (session.ts), the strategy and response when not
+ * the defaults (`avoidance=`, `response=`), the changed controller settings (`tune=` JSON, the
+ * situations switched off among them) and max acceleration (`accel=`). Reading a URL never fails:
+ * what is wrong is ignored, with the reason, and the default used.
+ */
+import { DEFAULT_SIMULATION, DEFAULT_UNIT } from '../sim/defaults';
+import { DEFAULT_STEERING_CONFIG, type SteeringConfig, type SteeringOverrides, resolveSteeringConfig } from '../steering/config';
+import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
+import { AVOIDANCE_NAMES } from '../steering/strategies/index';
+import type { AvoidanceName } from '../steering/strategy';
+import { type ScenarioChoice, choiceToQuery } from './session';
+
+/** The strategy and response the page runs. */
+export interface PageSettings {
+  avoidance: AvoidanceName;
+  response: CollisionResponse;
+}
+
+/** The strategy and response a URL query asks for (`avoidance=`, `response=`); defaults for anything else. */
+export function settingsFromQuery(query: string): PageSettings {
+  const params = new URLSearchParams(query);
+  const avoidance = params.get('avoidance');
+  const response = params.get('response');
+  return {
+    avoidance: AVOIDANCE_NAMES.find((name) => name === avoidance) ?? DEFAULT_SIMULATION.avoidance,
+    response: COLLISION_RESPONSES.find((name) => name === response) ?? DEFAULT_SIMULATION.response,
+  };
+}
+
+/** The controller tuning (`tune=` JSON of changed settings) and max acceleration (`accel=`) a URL keeps; defaults for what is missing or wrong, with the reasons. */
+export function tuningFromQuery(query: string): { tuning: SteeringOverrides; maxAcceleration: number; ignored: string[] } {
+  const params = new URLSearchParams(query);
+  const ignored: string[] = [];
+  let tuning: SteeringOverrides = {};
+  const tune = params.get('tune');
+  if (tune !== null) {
+    try {
+      const changes = JSON.parse(tune) as SteeringOverrides;
+      resolveSteeringConfig(changes);
+      tuning = changes;
+    } catch (error) {
+      ignored.push(`tune: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  let maxAcceleration = DEFAULT_UNIT.maxAcceleration;
+  const accel = params.get('accel');
+  if (accel !== null) {
+    const value = Number(accel);
+    if (Number.isFinite(value) && value >= 1 && value <= 60) maxAcceleration = value;
+    else ignored.push(`accel: expected a number from 1 to 60, got ${JSON.stringify(accel)}`);
+  }
+  return { tuning, maxAcceleration, ignored };
+}
+
+/** The settings of `tuning` that differ from the defaults (of the situations, those switched off). */
+export function changedTuning(tuning: SteeringOverrides): SteeringOverrides {
+  const changed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(tuning)) {
+    if (key === 'situations') {
+      const off = Object.entries(value as Record<string, boolean>).filter(([, on]) => !on);
+      if (off.length > 0) changed.situations = Object.fromEntries(off);
+    } else if (DEFAULT_STEERING_CONFIG[key as keyof SteeringConfig] !== value) {
+      changed[key] = value;
+    }
+  }
+  return changed as SteeringOverrides;
+}
+
+/** The query string (with its `?`) that keeps the choice, the settings, the tuning and the acceleration. */
+export function pageQuery(choice: ScenarioChoice, settings: PageSettings, tuning: SteeringOverrides, maxAcceleration: number): string {
+  let query = choiceToQuery(choice);
+  if (settings.avoidance !== DEFAULT_SIMULATION.avoidance) query += `&avoidance=${settings.avoidance}`;
+  if (settings.response !== DEFAULT_SIMULATION.response) query += `&response=${settings.response}`;
+  const changed = changedTuning(tuning);
+  if (Object.keys(changed).length > 0) query += `&tune=${encodeURIComponent(JSON.stringify(changed))}`;
+  if (maxAcceleration !== DEFAULT_UNIT.maxAcceleration) query += `&accel=${maxAcceleration}`;
+  return query.startsWith('?&') ? `?${query.slice(2)}` : query;
+}
