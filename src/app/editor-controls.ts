@@ -48,25 +48,34 @@ export interface EditorControls {
 /** a polygon closes when its first corner is clicked within this many metres */
 const CLOSE_DISTANCE = 0.4;
 
-export function createEditorControls(callbacks: EditorCallbacks): EditorControls {
+/** The editor's bar: the tools, the team, the world's size, run / save / load / close, a status line. */
+interface EditorBar {
+  readonly bar: HTMLDivElement;
+  readonly toolButtons: HTMLButtonElement[];
+  readonly team: HTMLSelectElement;
+  readonly width: HTMLInputElement;
+  readonly height: HTMLInputElement;
+  readonly run: HTMLButtonElement;
+  readonly save: HTMLButtonElement;
+  readonly load: HTMLButtonElement;
+  readonly close: HTMLButtonElement;
+  readonly status: HTMLSpanElement;
+  readonly fileInput: HTMLInputElement;
+}
+
+function createEditorBar(): EditorBar {
   const bar = document.createElement('div');
   bar.id = 'editor';
   bar.hidden = true;
   const toolButtons = EDITOR_TOOLS.map((name) => {
-    const button = document.createElement('button');
-    button.textContent = name;
-    button.dataset.tool = name;
-    return button;
+    const toolButton = button(name);
+    toolButton.dataset.tool = name;
+    return toolButton;
   });
   const team = document.createElement('select');
   team.title = 'team of the units painted';
   for (let index = 0; index < TEAM_COLOURS.length; index++) team.append(new Option(`team ${index}`, String(index)));
-  const width = numberField('world width (m)');
-  const height = numberField('world height (m)');
-  const run = button('run it');
-  const save = button('save file');
-  const load = button('load file');
-  const close = button('close editor');
+  const parts = { bar, toolButtons, team, width: numberField('world width (m)'), height: numberField('world height (m)'), run: button('run it'), save: button('save file'), load: button('load file'), close: button('close editor') };
   const status = document.createElement('span');
   status.className = 'status';
   const fileInput = document.createElement('input');
@@ -75,227 +84,264 @@ export function createEditorControls(callbacks: EditorCallbacks): EditorControls
   fileInput.id = 'editor-file';
   fileInput.hidden = true;
   const row = document.createElement('div');
-  row.append(...toolButtons, team, width, height, run, save, load, close);
+  row.append(...toolButtons, team, parts.width, parts.height, parts.run, parts.save, parts.load, parts.close);
   bar.append(row, status, fileInput);
   document.body.append(bar);
+  return { ...parts, status, fileInput };
+}
 
-  let draft: Draft | null = null;
-  let version = 0;
+/** What the editor is in the middle of, beside the draft. */
+interface EditorState {
+  draft: Draft | null;
+  version: number;
   /** the block painted last, waiting for its goal */
-  let waitingForGoal: number[] | null = null;
+  waitingForGoal: number[] | null;
   /** the press being dragged (metres), or null */
-  let press: { x: number; y: number } | null = null;
-  let pointerAt = { x: 0, y: 0 };
-  const corners: Array<[number, number]> = [];
+  press: { x: number; y: number } | null;
+  pointerAt: { x: number; y: number };
+  /** the corners of the polygon being made */
+  readonly corners: Array<[number, number]>;
+  /** writes the status line */
+  say(text: string): void;
+}
 
-  function say(text: string): void {
-    status.textContent = text;
+/** Does `action` to the draft (a change) and counts it; its error on the status line instead. */
+function attempt(state: EditorState, action: () => void): void {
+  try {
+    action();
+    state.version++;
+  } catch (error) {
+    state.say(error instanceof Error ? error.message : String(error));
   }
+}
 
-  function changed(): void {
-    version++;
-  }
+function closePolygon(state: EditorState): void {
+  const draft = state.draft;
+  if (draft === null || state.corners.length < 3) return;
+  const points = state.corners.map(([x, y]): [number, number] => [x, y]);
+  state.corners.length = 0;
+  attempt(state, () => {
+    placeObstacle(draft, { type: 'polygon', points });
+    state.say('polygon placed');
+  });
+}
 
-  function attempt(action: () => void): void {
-    try {
-      action();
-      changed();
-    } catch (error) {
-      say(error instanceof Error ? error.message : String(error));
+/** A press released at `point` with the tool: paint, set a goal, place or delete. */
+function release(state: EditorState, draft: Draft, tool: EditorTool, team: number, start: { x: number; y: number }, point: { x: number; y: number }): void {
+  const dragged = Math.hypot(point.x - start.x, point.y - start.y) > 0.3;
+  switch (tool) {
+    case 'units':
+      if (!dragged && state.waitingForGoal !== null) {
+        const block = state.waitingForGoal;
+        state.waitingForGoal = null;
+        setGoal(draft, block, point);
+        state.say(`goal set for ${block.length} units`);
+      } else {
+        state.waitingForGoal = paintBlock(draft, start, dragged ? point : start, team);
+        state.say(`${state.waitingForGoal.length} units of team ${team}: click their goal`);
+      }
+      state.version++;
+      return;
+    case 'circle':
+      attempt(state, () => placeObstacle(draft, { type: 'circle', x: start.x, y: start.y, radius: Math.max(0.2, Math.hypot(point.x - start.x, point.y - start.y)) }));
+      return;
+    case 'box':
+      if (!dragged) return;
+      attempt(state, () => placeObstacle(draft, { type: 'box', x: (start.x + point.x) / 2, y: (start.y + point.y) / 2, width: Math.abs(point.x - start.x), height: Math.abs(point.y - start.y) }));
+      return;
+    case 'polygon': {
+      const first = state.corners[0];
+      if (first !== undefined && state.corners.length >= 3 && Math.hypot(point.x - first[0], point.y - first[1]) < CLOSE_DISTANCE) closePolygon(state);
+      else state.corners.push([point.x, point.y]);
+      return;
     }
+    case 'delete':
+      if (dragged) state.say(`${deleteUnitsIn(draft, start, point)} units deleted`);
+      else {
+        const what = deleteAt(draft, point);
+        state.say(what === null ? 'nothing there' : `${what} deleted`);
+      }
+      state.waitingForGoal = null;
+      state.version++;
+      return;
   }
+}
 
-  function closePolygon(): void {
-    if (draft === null || corners.length < 3) return;
-    const points = corners.map(([x, y]): [number, number] => [x, y]);
-    corners.length = 0;
-    attempt(() => {
-      placeObstacle(draft!, { type: 'polygon', points });
-      say('polygon placed');
-    });
-  }
-
-  function showTool(): void {
-    for (const button of toolButtons) button.classList.toggle('on', button.dataset.tool === controls.tool);
-  }
-
-  const pointer: PointerTool = {
+/** The mouse tool while the editor is open. */
+function editorPointer(state: EditorState, controls: { tool: EditorTool; team: number }): PointerTool {
+  return {
     down(point, buttonPressed) {
-      if (draft === null || buttonPressed !== 0) return;
-      press = { ...point };
-      pointerAt = { ...point };
+      if (state.draft === null || buttonPressed !== 0) return;
+      state.press = { ...point };
+      state.pointerAt = { ...point };
     },
     move(point) {
-      pointerAt = { ...point };
+      state.pointerAt = { ...point };
     },
     up(point, buttonPressed) {
-      if (draft === null || buttonPressed !== 0 || press === null) return;
-      const start = press;
-      press = null;
-      const dragged = Math.hypot(point.x - start.x, point.y - start.y) > 0.3;
-      switch (controls.tool) {
-        case 'units':
-          if (!dragged && waitingForGoal !== null) {
-            const block = waitingForGoal;
-            waitingForGoal = null;
-            setGoal(draft, block, point);
-            changed();
-            say(`goal set for ${block.length} units`);
-          } else {
-            waitingForGoal = paintBlock(draft, start, dragged ? point : start, controls.team);
-            changed();
-            say(`${waitingForGoal.length} units of team ${controls.team}: click their goal`);
-          }
-          return;
-        case 'circle':
-          attempt(() => placeObstacle(draft!, { type: 'circle', x: start.x, y: start.y, radius: Math.max(0.2, Math.hypot(point.x - start.x, point.y - start.y)) }));
-          return;
-        case 'box':
-          if (!dragged) return;
-          attempt(() =>
-            placeObstacle(draft!, { type: 'box', x: (start.x + point.x) / 2, y: (start.y + point.y) / 2, width: Math.abs(point.x - start.x), height: Math.abs(point.y - start.y) }),
-          );
-          return;
-        case 'polygon': {
-          const first = corners[0];
-          if (first !== undefined && corners.length >= 3 && Math.hypot(point.x - first[0], point.y - first[1]) < CLOSE_DISTANCE) closePolygon();
-          else corners.push([point.x, point.y]);
-          return;
-        }
-        case 'delete':
-          if (dragged) {
-            const count = deleteUnitsIn(draft, start, point);
-            say(`${count} units deleted`);
-          } else {
-            const what = deleteAt(draft, point);
-            say(what === null ? 'nothing there' : `${what} deleted`);
-          }
-          waitingForGoal = null;
-          changed();
-          return;
-      }
+      if (state.draft === null || buttonPressed !== 0 || state.press === null) return;
+      const start = state.press;
+      state.press = null;
+      release(state, state.draft, controls.tool, controls.team, start, point);
     },
     key(key) {
-      if (draft === null) return false;
+      if (state.draft === null) return false;
       if (key === 'Enter' && controls.tool === 'polygon') {
-        closePolygon();
+        closePolygon(state);
         return true;
       }
       if (key === 'Escape') {
-        corners.length = 0;
-        waitingForGoal = null;
-        press = null;
-        say('');
+        state.corners.length = 0;
+        state.waitingForGoal = null;
+        state.press = null;
+        state.say('');
         return true;
       }
       // keys that would order units or restart the run mean nothing here
       return [' ', '.', 'r', 'R', 's', 'S'].includes(key);
     },
   };
+}
 
+/** Draws each group's goal (a line from its centre, and a cross) and the shape being made (metres). */
+function drawGuides(state: EditorState, tool: EditorTool, graphics: Graphics): void {
+  graphics.clear();
+  if (state.draft === null) return;
+  const groups = new Map<{ x: number; y: number }, { x: number; y: number; count: number; team: number }>();
+  for (const unit of state.draft.units) {
+    if (unit.goal === null) continue;
+    const group = groups.get(unit.goal) ?? { x: 0, y: 0, count: 0, team: unit.team };
+    group.x += unit.x;
+    group.y += unit.y;
+    group.count++;
+    groups.set(unit.goal, group);
+  }
+  for (const [goal, group] of groups) {
+    const colour = TEAM_COLOURS[group.team % TEAM_COLOURS.length]!;
+    graphics.moveTo(group.x / group.count, group.y / group.count).lineTo(goal.x, goal.y).stroke({ width: 0.08, color: colour, alpha: 0.6 });
+    graphics.moveTo(goal.x - 0.5, goal.y - 0.5).lineTo(goal.x + 0.5, goal.y + 0.5).moveTo(goal.x - 0.5, goal.y + 0.5).lineTo(goal.x + 0.5, goal.y - 0.5).stroke({ width: 0.12, color: colour });
+  }
+  const guide = { width: 0.08, color: 0xffffff, alpha: 0.8 };
+  const { press, pointerAt, corners } = state;
+  if (press !== null) {
+    const { x, y } = press;
+    if (tool === 'circle') graphics.circle(x, y, Math.max(0.2, Math.hypot(pointerAt.x - x, pointerAt.y - y))).stroke(guide);
+    else if (tool !== 'polygon') graphics.rect(Math.min(x, pointerAt.x), Math.min(y, pointerAt.y), Math.abs(pointerAt.x - x), Math.abs(pointerAt.y - y)).stroke(guide);
+  }
+  if (corners.length > 0) {
+    graphics.moveTo(corners[0]![0], corners[0]![1]);
+    for (const [x, y] of corners.slice(1)) graphics.lineTo(x, y);
+    graphics.lineTo(pointerAt.x, pointerAt.y).stroke(guide);
+    graphics.circle(corners[0]![0], corners[0]![1], CLOSE_DISTANCE).stroke(guide);
+  }
+}
+
+export function createEditorControls(callbacks: EditorCallbacks): EditorControls {
+  const elements = createEditorBar();
+  const state: EditorState = {
+    draft: null,
+    version: 0,
+    waitingForGoal: null,
+    press: null,
+    pointerAt: { x: 0, y: 0 },
+    corners: [],
+    say: (text) => {
+      elements.status.textContent = text;
+    },
+  };
+  const chosen: { tool: EditorTool; team: number } = { tool: 'units', team: 0 };
+  const showTool = (): void => {
+    for (const toolButton of elements.toolButtons) toolButton.classList.toggle('on', toolButton.dataset.tool === chosen.tool);
+  };
   const controls: EditorControls = {
     get draft() {
-      return draft;
+      return state.draft;
     },
-    pointer,
+    pointer: editorPointer(state, chosen),
     get version() {
-      return version;
+      return state.version;
     },
-    tool: 'units',
-    team: 0,
+    get tool() {
+      return chosen.tool;
+    },
+    set tool(tool: EditorTool) {
+      chosen.tool = tool;
+    },
+    get team() {
+      return chosen.team;
+    },
+    set team(team: number) {
+      chosen.team = team;
+    },
     open(scenario) {
-      draft = draftFromScenario(scenario);
+      const draft = draftFromScenario(scenario);
       draft.name = scenario.name.endsWith('-edited') ? scenario.name : `${scenario.name}-edited`;
-      waitingForGoal = null;
-      corners.length = 0;
-      width.value = String(draft.world.width);
-      height.value = String(draft.world.height);
-      bar.hidden = false;
+      state.draft = draft;
+      state.waitingForGoal = null;
+      state.corners.length = 0;
+      elements.width.value = String(draft.world.width);
+      elements.height.value = String(draft.world.height);
+      elements.bar.hidden = false;
       showTool();
-      say('drag a box to paint units; pick a tool above');
-      changed();
+      state.say('drag a box to paint units; pick a tool above');
+      state.version++;
       callbacks.opened(draft);
     },
-    drawGuides(graphics) {
-      graphics.clear();
-      if (draft === null) return;
-      // each group's goal: a line from the group's centre, and a cross
-      const groups = new Map<{ x: number; y: number }, { x: number; y: number; count: number; team: number }>();
-      for (const unit of draft.units) {
-        if (unit.goal === null) continue;
-        const group = groups.get(unit.goal) ?? { x: 0, y: 0, count: 0, team: unit.team };
-        group.x += unit.x;
-        group.y += unit.y;
-        group.count++;
-        groups.set(unit.goal, group);
-      }
-      for (const [goal, group] of groups) {
-        const colour = TEAM_COLOURS[group.team % TEAM_COLOURS.length]!;
-        graphics.moveTo(group.x / group.count, group.y / group.count).lineTo(goal.x, goal.y).stroke({ width: 0.08, color: colour, alpha: 0.6 });
-        graphics.moveTo(goal.x - 0.5, goal.y - 0.5).lineTo(goal.x + 0.5, goal.y + 0.5).moveTo(goal.x - 0.5, goal.y + 0.5).lineTo(goal.x + 0.5, goal.y - 0.5).stroke({ width: 0.12, color: colour });
-      }
-      const guide = { width: 0.08, color: 0xffffff, alpha: 0.8 };
-      if (press !== null) {
-        const { x, y } = press;
-        if (controls.tool === 'circle') graphics.circle(x, y, Math.max(0.2, Math.hypot(pointerAt.x - x, pointerAt.y - y))).stroke(guide);
-        else if (controls.tool !== 'polygon') graphics.rect(Math.min(x, pointerAt.x), Math.min(y, pointerAt.y), Math.abs(pointerAt.x - x), Math.abs(pointerAt.y - y)).stroke(guide);
-      }
-      if (corners.length > 0) {
-        graphics.moveTo(corners[0]![0], corners[0]![1]);
-        for (const [x, y] of corners.slice(1)) graphics.lineTo(x, y);
-        graphics.lineTo(pointerAt.x, pointerAt.y).stroke(guide);
-        graphics.circle(corners[0]![0], corners[0]![1], CLOSE_DISTANCE).stroke(guide);
-      }
-    },
+    drawGuides: (graphics) => drawGuides(state, chosen.tool, graphics),
     file() {
-      if (draft === null) return null;
+      if (state.draft === null) return null;
       try {
-        return draftToFile(draft, draft.name);
+        return draftToFile(state.draft, state.draft.name);
       } catch (error) {
-        say(error instanceof ScenarioError ? error.problems.join('; ') : error instanceof Error ? error.message : String(error));
+        state.say(error instanceof ScenarioError ? error.problems.join('; ') : error instanceof Error ? error.message : String(error));
         return null;
       }
     },
     close() {
-      if (draft === null) return;
-      draft = null;
-      bar.hidden = true;
+      if (state.draft === null) return;
+      state.draft = null;
+      elements.bar.hidden = true;
       callbacks.closed();
     },
   };
+  wireEditorBar(elements, state, controls, callbacks, showTool);
+  return controls;
+}
 
-  for (const toolButton of toolButtons) {
+/** What the bar's buttons and fields do. */
+function wireEditorBar(elements: EditorBar, state: EditorState, controls: EditorControls, callbacks: EditorCallbacks, showTool: () => void): void {
+  for (const toolButton of elements.toolButtons) {
     toolButton.addEventListener('click', () => {
       controls.tool = toolButton.dataset.tool as EditorTool;
-      corners.length = 0;
+      state.corners.length = 0;
       showTool();
     });
   }
-  team.addEventListener('change', () => {
-    controls.team = Number(team.value);
+  elements.team.addEventListener('change', () => {
+    controls.team = Number(elements.team.value);
   });
   const resize = (): void => {
-    if (draft === null) return;
-    const w = Number(width.value);
-    const h = Number(height.value);
+    if (state.draft === null) return;
+    const w = Number(elements.width.value);
+    const h = Number(elements.height.value);
     if (!(Number.isFinite(w) && w > 0 && Number.isFinite(h) && h > 0)) {
-      say(`world: expected a width and a height > 0, got ${JSON.stringify(width.value)} x ${JSON.stringify(height.value)}`);
+      state.say(`world: expected a width and a height > 0, got ${JSON.stringify(elements.width.value)} x ${JSON.stringify(elements.height.value)}`);
       return;
     }
-    draft.world = { width: w, height: h };
-    changed();
-    callbacks.resized(draft);
+    state.draft.world = { width: w, height: h };
+    state.version++;
+    callbacks.resized(state.draft);
   };
-  width.addEventListener('change', resize);
-  height.addEventListener('change', resize);
-  run.addEventListener('click', () => {
+  elements.width.addEventListener('change', resize);
+  elements.height.addEventListener('change', resize);
+  elements.run.addEventListener('click', () => {
     const file = controls.file();
     if (file === null) return;
-    draft = null;
-    bar.hidden = true;
+    state.draft = null;
+    elements.bar.hidden = true;
     callbacks.run(file);
   });
-  save.addEventListener('click', () => {
+  elements.save.addEventListener('click', () => {
     const file = controls.file();
     if (file === null) return;
     const link = document.createElement('a');
@@ -303,21 +349,20 @@ export function createEditorControls(callbacks: EditorCallbacks): EditorControls
     link.download = `${file.name}.json`;
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-    say(`saved ${link.download}`);
+    state.say(`saved ${link.download}`);
   });
-  load.addEventListener('click', () => fileInput.click());
-  fileInput.addEventListener('change', async () => {
-    const chosen = fileInput.files?.[0];
-    fileInput.value = '';
+  elements.load.addEventListener('click', () => elements.fileInput.click());
+  elements.fileInput.addEventListener('change', async () => {
+    const chosen = elements.fileInput.files?.[0];
+    elements.fileInput.value = '';
     if (chosen === undefined) return;
     try {
       controls.open(parseScenarioText(await chosen.text(), chosen.name));
     } catch (error) {
-      say(error instanceof ScenarioError ? `${chosen.name}: ${error.problems.join('; ')}` : error instanceof Error ? error.message : String(error));
+      state.say(error instanceof ScenarioError ? `${chosen.name}: ${error.problems.join('; ')}` : error instanceof Error ? error.message : String(error));
     }
   });
-  close.addEventListener('click', () => controls.close());
-  return controls;
+  elements.close.addEventListener('click', () => controls.close());
 }
 
 function numberField(title: string): HTMLInputElement {

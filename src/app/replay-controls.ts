@@ -34,7 +34,8 @@ export interface ReplayControls {
   close(): void;
 }
 
-export function createReplayControls(callbacks: ReplayCallbacks): ReplayControls {
+/** The hidden file picker, and the bar under the page: play / pause, a timeline slider, the clock, close. */
+function replayElements(): { input: HTMLInputElement; bar: HTMLDivElement; play: HTMLButtonElement; slider: HTMLInputElement; clock: HTMLSpanElement; close: HTMLButtonElement } {
   const input = document.createElement('input');
   input.type = 'file';
   input.multiple = true;
@@ -42,7 +43,6 @@ export function createReplayControls(callbacks: ReplayCallbacks): ReplayControls
   input.id = 'replay-files';
   input.hidden = true;
   document.body.append(input);
-
   const bar = document.createElement('div');
   bar.id = 'replay';
   bar.hidden = true;
@@ -57,7 +57,25 @@ export function createReplayControls(callbacks: ReplayCallbacks): ReplayControls
   close.textContent = 'close replay';
   bar.append(play, slider, clock, close);
   document.body.append(bar);
+  return { input, bar, play, slider, clock, close };
+}
 
+/** Reads a scenario file and its trace (in either order) into a replay and its title; throws, naming the file, when they are not. */
+async function readReplay(files: readonly File[]): Promise<{ replay: Replay; title: string }> {
+  if (files.length !== 2) throw new Error(`replay: drop or pick two files, a scenario (.json) and its trace (.ndjson); got ${files.length}`);
+  const texts = await Promise.all(files.map(async (file) => ({ name: file.name, text: await file.text() })));
+  // the trace is the file whose first line is a frame ({"t": ...}); the scenario the other
+  const traceFirst = texts.findIndex((file) => /^\s*\{\s*"t"\s*:/.test(file.text));
+  if (traceFirst < 0) throw new Error(`replay: neither ${texts[0]!.name} nor ${texts[1]!.name} is a trace (lines of {"t": ..., "p": [...]})`);
+  const traceFile = texts[traceFirst]!;
+  const scenarioFile = texts[1 - traceFirst]!;
+  const scenario = parseScenarioText(scenarioFile.text, scenarioFile.name);
+  const frames = parseTraceText(traceFile.text, scenario.units.length, traceFile.name);
+  return { replay: createReplay(scenario, frames), title: `replay of ${traceFile.name} (${scenario.name})` };
+}
+
+export function createReplayControls(callbacks: ReplayCallbacks): ReplayControls {
+  const { input, bar, play, slider, clock, close } = replayElements();
   let replay: Replay | null = null;
   let time = 0;
   let playing = false;
@@ -84,23 +102,15 @@ export function createReplayControls(callbacks: ReplayCallbacks): ReplayControls
     pick: () => input.click(),
     async open(files) {
       try {
-        if (files.length !== 2) throw new Error(`replay: drop or pick two files, a scenario (.json) and its trace (.ndjson); got ${files.length}`);
-        const texts = await Promise.all(files.map(async (file) => ({ name: file.name, text: await file.text() })));
-        // the trace is the file whose first line is a frame ({"t": ...}); the scenario the other
-        const traceFirst = texts.findIndex((file) => /^\s*\{\s*"t"\s*:/.test(file.text));
-        if (traceFirst < 0) throw new Error(`replay: neither ${texts[0]!.name} nor ${texts[1]!.name} is a trace (lines of {"t": ..., "p": [...]})`);
-        const traceFile = texts[traceFirst]!;
-        const scenarioFile = texts[1 - traceFirst]!;
-        const scenario = parseScenarioText(scenarioFile.text, scenarioFile.name);
-        const frames = parseTraceText(traceFile.text, scenario.units.length, traceFile.name);
-        replay = createReplay(scenario, frames);
+        const read = await readReplay(files);
+        replay = read.replay;
         time = 0;
         playing = true;
         lastIndex = -1;
         slider.max = String(replay.duration);
         bar.hidden = false;
         showClock();
-        callbacks.started(replay, `replay of ${traceFile.name} (${scenario.name})`);
+        callbacks.started(replay, read.title);
       } catch (error) {
         callbacks.failed(error instanceof Error ? error.message : String(error));
       }

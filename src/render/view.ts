@@ -108,7 +108,7 @@ export const OVERLAY_LEGEND: { readonly [K in keyof Overlays]: ReadonlyArray<rea
     [SIDE_RIGHT, 'passes on its right'],
   ],
   velocity: [[VELOCITY, 'velocity (0.5 s of travel)']],
-  blocks: [[BLOCK, 'order walking as a block, and its step aside (1 s of it); a door where an order holds back, and the way of the order whose turn it is']],
+  blocks: [[BLOCK, 'the situations: an order walking as a block, and its step aside (1 s of it); a door where an order holds back, and the way of the order whose turn it is; a door passed in halves']],
 };
 /** pixels of the unit texture's disc radius (particles are scaled to each unit's radius) */
 const TEXTURE_RADIUS = 64;
@@ -199,115 +199,6 @@ export function createSimulationView(parent: Container, renderer: Renderer, size
     unitLayer.update();
   }
 
-  function drawRings(frame: Frame, selected: ReadonlySet<number>): void {
-    rings.clear();
-    counts.selected = 0;
-    if (selected.size === 0) return;
-    const { ids, units } = frame.latest;
-    for (let index = 0; index < ids.length; index++) {
-      if (!selected.has(ids[index]!)) continue;
-      rings.circle(drawn[2 * index]!, drawn[2 * index + 1]!, units[index * UNIT_STRIDE + U_RADIUS]! + 0.12);
-      counts.selected++;
-    }
-    if (counts.selected === 0) return;
-    rings.stroke({ width: 0.08, color: SELECTED });
-    // where each selected unit is going: a faint line to its own slot
-    for (let index = 0; index < ids.length; index++) {
-      const at = index * UNIT_STRIDE;
-      if (!selected.has(ids[index]!) || units[at + U_MOVING] !== 1) continue;
-      rings.moveTo(drawn[2 * index]!, drawn[2 * index + 1]!).lineTo(units[at + U_TARGET_X]!, units[at + U_TARGET_Y]!);
-      rings.circle(units[at + U_TARGET_X]!, units[at + U_TARGET_Y]!, 0.1);
-    }
-    rings.stroke({ width: 0.03, color: SELECTED, alpha: 0.3 });
-  }
-
-  function drawMarkers(list: readonly OrderMarker[]): void {
-    markers.clear();
-    counts.markers = 0;
-    for (const marker of list) {
-      const left = 1 - marker.age / MARKER_LIFETIME;
-      if (left <= 0) continue;
-      const size = 0.3 + 0.5 * (1 - left);
-      markers
-        .circle(marker.x, marker.y, size)
-        .stroke({ width: 0.08, color: 0xa3be8c, alpha: left })
-        .moveTo(marker.x - 0.2, marker.y)
-        .lineTo(marker.x + 0.2, marker.y)
-        .moveTo(marker.x, marker.y - 0.2)
-        .lineTo(marker.x, marker.y + 0.2)
-        .stroke({ width: 0.06, color: 0xa3be8c, alpha: left });
-      counts.markers++;
-    }
-  }
-
-  /** Segments [x0, y0, x1, y1, ...] into the overlay; returns how many. */
-  function segments(list: Float64Array): number {
-    for (let i = 0; i < list.length; i += 4) overlay.moveTo(list[i]!, list[i + 1]!).lineTo(list[i + 2]!, list[i + 3]!);
-    return list.length / 4;
-  }
-
-  /** Dots [x, y, radius, ...] into the overlay; returns how many. */
-  function dots(list: Float64Array): number {
-    for (let i = 0; i < list.length; i += 3) overlay.circle(list[i]!, list[i + 1]!, list[i + 2]!);
-    return list.length / 3;
-  }
-
-  function drawOverlays(frame: Frame): void {
-    const data = frame.latest.overlays;
-    overlay.clear();
-    // each selected unit's next waypoint on the way round, and each order's route
-    segments(data.waypoints);
-    let start = 0;
-    for (const end of data.routeEnds) {
-      overlay.moveTo(data.routes[start]!, data.routes[start + 1]!);
-      for (let i = start + 2; i < end; i += 2) overlay.lineTo(data.routes[i]!, data.routes[i + 1]!);
-      start = end;
-    }
-    counts.routes = data.routeEnds.length;
-    if (data.waypoints.length > 0 || counts.routes > 0) overlay.stroke({ width: 0.08, color: ROUTE, alpha: 0.8 });
-    // rays that hit nothing, then the ones that hit (highlighted) with the threat points
-    counts.rays = segments(data.raysClear);
-    if (data.raysClear.length > 0) overlay.stroke({ width: 0.03, color: RAY_CLEAR });
-    counts.rays += segments(data.raysHit);
-    dots(data.threatDots);
-    if (data.raysHit.length > 0) overlay.stroke({ width: 0.05, color: RAY_HIT });
-    counts.forces = segments(data.forces);
-    if (counts.forces > 0) overlay.stroke({ width: 0.06, color: FORCE });
-    const left = dots(data.leftDots);
-    if (left > 0) overlay.fill(SIDE_LEFT);
-    const right = dots(data.rightDots);
-    if (right > 0) overlay.fill(SIDE_RIGHT);
-    counts.sides = left + right;
-    counts.velocity = segments(data.velocity);
-    if (counts.velocity > 0) overlay.stroke({ width: 0.04, color: VELOCITY });
-    // four edges per box, and one line per step aside
-    counts.blocks = segments(data.blocks);
-    if (counts.blocks > 0) overlay.stroke({ width: 0.1, color: BLOCK, alpha: 0.8 });
-  }
-
-  function drawBox(selection: ViewState['selectionBox'], facing: ViewState['facingDrag']): void {
-    box.clear();
-    if (facing !== null && Math.hypot(facing.bx - facing.ax, facing.by - facing.ay) > 0.3) {
-      // an arrow from the target the way the group will face
-      const angle = Math.atan2(facing.by - facing.ay, facing.bx - facing.ax);
-      const head = 0.6;
-      box
-        .moveTo(facing.ax, facing.ay)
-        .lineTo(facing.bx, facing.by)
-        .moveTo(facing.bx - head * Math.cos(angle - 0.5), facing.by - head * Math.sin(angle - 0.5))
-        .lineTo(facing.bx, facing.by)
-        .lineTo(facing.bx - head * Math.cos(angle + 0.5), facing.by - head * Math.sin(angle + 0.5))
-        .stroke({ width: 0.1, color: 0xa3be8c });
-    }
-    if (selection === null) return;
-    const x = Math.min(selection.ax, selection.bx);
-    const y = Math.min(selection.ay, selection.by);
-    box
-      .rect(x, y, Math.abs(selection.bx - selection.ax), Math.abs(selection.by - selection.ay))
-      .fill({ color: SELECTED, alpha: 0.08 })
-      .stroke({ width: 0.06, color: SELECTED, alpha: 0.8 });
-  }
-
   return {
     world,
     counts,
@@ -317,10 +208,10 @@ export function createSimulationView(parent: Container, renderer: Renderer, size
         drawnObstacles = frame.obstacles;
       }
       drawUnits(frame);
-      drawRings(frame, state.selected);
-      drawMarkers(state.markers);
-      drawOverlays(frame);
-      drawBox(state.selectionBox, state.facingDrag);
+      drawRings(rings, frame, state.selected, drawn, counts);
+      drawMarkers(markers, state.markers, counts);
+      drawOverlays(overlay, frame, counts);
+      drawBox(box, state.selectionBox, state.facingDrag);
     },
     drawnPositions: () => drawn,
     destroy() {
@@ -328,6 +219,119 @@ export function createSimulationView(parent: Container, renderer: Renderer, size
       unitTexture.destroy(true);
     },
   };
+}
+
+/** A ring round each selected unit (where it was drawn), and a faint line to its own slot. */
+function drawRings(rings: Graphics, frame: Frame, selected: ReadonlySet<number>, drawn: Float64Array, counts: OverlayCounts): void {
+  rings.clear();
+  counts.selected = 0;
+  if (selected.size === 0) return;
+  const { ids, units } = frame.latest;
+  for (let index = 0; index < ids.length; index++) {
+    if (!selected.has(ids[index]!)) continue;
+    rings.circle(drawn[2 * index]!, drawn[2 * index + 1]!, units[index * UNIT_STRIDE + U_RADIUS]! + 0.12);
+    counts.selected++;
+  }
+  if (counts.selected === 0) return;
+  rings.stroke({ width: 0.08, color: SELECTED });
+  // where each selected unit is going: a faint line to its own slot
+  for (let index = 0; index < ids.length; index++) {
+    const at = index * UNIT_STRIDE;
+    if (!selected.has(ids[index]!) || units[at + U_MOVING] !== 1) continue;
+    rings.moveTo(drawn[2 * index]!, drawn[2 * index + 1]!).lineTo(units[at + U_TARGET_X]!, units[at + U_TARGET_Y]!);
+    rings.circle(units[at + U_TARGET_X]!, units[at + U_TARGET_Y]!, 0.1);
+  }
+  rings.stroke({ width: 0.03, color: SELECTED, alpha: 0.3 });
+}
+
+/** The move orders' markers, fading as they age. */
+function drawMarkers(markers: Graphics, list: readonly OrderMarker[], counts: OverlayCounts): void {
+  markers.clear();
+  counts.markers = 0;
+  for (const marker of list) {
+    const left = 1 - marker.age / MARKER_LIFETIME;
+    if (left <= 0) continue;
+    const size = 0.3 + 0.5 * (1 - left);
+    markers
+      .circle(marker.x, marker.y, size)
+      .stroke({ width: 0.08, color: 0xa3be8c, alpha: left })
+      .moveTo(marker.x - 0.2, marker.y)
+      .lineTo(marker.x + 0.2, marker.y)
+      .moveTo(marker.x, marker.y - 0.2)
+      .lineTo(marker.x, marker.y + 0.2)
+      .stroke({ width: 0.06, color: 0xa3be8c, alpha: left });
+    counts.markers++;
+  }
+}
+
+/** Segments [x0, y0, x1, y1, ...] into the overlay; returns how many. */
+function segments(overlay: Graphics, list: Float64Array): number {
+  for (let i = 0; i < list.length; i += 4) overlay.moveTo(list[i]!, list[i + 1]!).lineTo(list[i + 2]!, list[i + 3]!);
+  return list.length / 4;
+}
+
+/** Dots [x, y, radius, ...] into the overlay; returns how many. */
+function dots(overlay: Graphics, list: Float64Array): number {
+  for (let i = 0; i < list.length; i += 3) overlay.circle(list[i]!, list[i + 1]!, list[i + 2]!);
+  return list.length / 3;
+}
+
+/** The overlays the snapshot carries: routes, rays, forces, sides, velocities, the situations' lines. */
+function drawOverlays(overlay: Graphics, frame: Frame, counts: OverlayCounts): void {
+  const data = frame.latest.overlays;
+  overlay.clear();
+  // each selected unit's next waypoint on the way round, and each order's route
+  segments(overlay, data.waypoints);
+  let start = 0;
+  for (const end of data.routeEnds) {
+    overlay.moveTo(data.routes[start]!, data.routes[start + 1]!);
+    for (let i = start + 2; i < end; i += 2) overlay.lineTo(data.routes[i]!, data.routes[i + 1]!);
+    start = end;
+  }
+  counts.routes = data.routeEnds.length;
+  if (data.waypoints.length > 0 || counts.routes > 0) overlay.stroke({ width: 0.08, color: ROUTE, alpha: 0.8 });
+  // rays that hit nothing, then the ones that hit (highlighted) with the threat points
+  counts.rays = segments(overlay, data.raysClear);
+  if (data.raysClear.length > 0) overlay.stroke({ width: 0.03, color: RAY_CLEAR });
+  counts.rays += segments(overlay, data.raysHit);
+  dots(overlay, data.threatDots);
+  if (data.raysHit.length > 0) overlay.stroke({ width: 0.05, color: RAY_HIT });
+  counts.forces = segments(overlay, data.forces);
+  if (counts.forces > 0) overlay.stroke({ width: 0.06, color: FORCE });
+  const left = dots(overlay, data.leftDots);
+  if (left > 0) overlay.fill(SIDE_LEFT);
+  const right = dots(overlay, data.rightDots);
+  if (right > 0) overlay.fill(SIDE_RIGHT);
+  counts.sides = left + right;
+  counts.velocity = segments(overlay, data.velocity);
+  if (counts.velocity > 0) overlay.stroke({ width: 0.04, color: VELOCITY });
+  // four edges per box, and one line per step aside
+  counts.blocks = segments(overlay, data.blocks);
+  if (counts.blocks > 0) overlay.stroke({ width: 0.1, color: BLOCK, alpha: 0.8 });
+}
+
+/** The selection box being dragged, and the arrow of the way a group will face. */
+function drawBox(box: Graphics, selection: ViewState['selectionBox'], facing: ViewState['facingDrag']): void {
+  box.clear();
+  if (facing !== null && Math.hypot(facing.bx - facing.ax, facing.by - facing.ay) > 0.3) {
+    // an arrow from the target the way the group will face
+    const angle = Math.atan2(facing.by - facing.ay, facing.bx - facing.ax);
+    const head = 0.6;
+    box
+      .moveTo(facing.ax, facing.ay)
+      .lineTo(facing.bx, facing.by)
+      .moveTo(facing.bx - head * Math.cos(angle - 0.5), facing.by - head * Math.sin(angle - 0.5))
+      .lineTo(facing.bx, facing.by)
+      .lineTo(facing.bx - head * Math.cos(angle + 0.5), facing.by - head * Math.sin(angle + 0.5))
+      .stroke({ width: 0.1, color: 0xa3be8c });
+  }
+  if (selection === null) return;
+  const x = Math.min(selection.ax, selection.bx);
+  const y = Math.min(selection.ay, selection.by);
+  box
+    .rect(x, y, Math.abs(selection.bx - selection.ax), Math.abs(selection.by - selection.ay))
+    .fill({ color: SELECTED, alpha: 0.08 })
+    .stroke({ width: 0.06, color: SELECTED, alpha: 0.8 });
 }
 
 function drawObstacles(graphics: Graphics, shapes: readonly ObstacleShape[]): void {
