@@ -16,7 +16,7 @@ import {
   stepSimulation,
 } from '../src/index';
 import { ScenarioError, parseScenario } from '../src/scenarios/schema';
-import type { Column } from '../src/sim/columns';
+import type { Column } from '../src/steering/columns';
 import { type SimulationState, type Situation, stateOf } from '../src/sim/state';
 import type { Blocks, DoorLanes, OrderBox } from '../src/situations/blocks';
 import type { DoorTurn } from '../src/situations/door-turns';

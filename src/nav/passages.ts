@@ -62,7 +62,7 @@ export const DOOR_WIDTH = 2 * MAX_CLEARANCE;
  * How far along the segment from a to b (metres) a centre keeping `clearance` first comes into a
  * passage: a door, a gap between rocks, a corridor, anywhere the free room across is bounded on
  * both sides within LANE_WIDTH; Infinity when it meets none. Units of one order queue there (see
- * Agent.queueRank).
+ * Unit.queueRank).
  */
 export function passageAhead(map: NavMap, clearance: number, ax: number, ay: number, bx: number, by: number): number {
   passagesAhead(map, clearance, ax, ay, bx, by, _passages);

@@ -42,55 +42,39 @@ const SLOT_TAKEN_GAP = 0.3;
 const SEARCH_EVERY_TURN = 4;
 
 /**
- * Phase 2: sense. Works out which units sleep this tick; sorts the units into the neighbour grid;
- * works out each unit's order id and distance to its target (what the strategies read of it as an
- * Agent), looks down its route (its waypoint, and the passages and doors on its way there:
- * routes.ts lookDownRoute) and its place in a queue at a passage; then rays and neighbours for every unit awake
- * whose turn it is (SteeringConfig.avoidEvery: units on the move take turns by id; a standing unit
- * awake and one that knows no neighbour yet sense every tick; each searches its look-ahead once in
- * 4 x avoidEvery ticks). Writes only `asleep`, `sensing`, `sensedNow`, `groupId`,
- * `distanceToTarget`, the route's look (`waypoint`, `passageDistance`, `doorDistance`,
- * `queueSingleFile`, `ownRoute`) and `queueRank`.
+ * Phase 2: sense. Works out which units sleep this tick; writes each unit's entries in the unit
+ * store (steering/store.ts: what the strategies and the situations' hot hooks read of every unit)
+ * with its order id and distance to its target, after looking down its route (its waypoint, and
+ * the passages and doors on its way there: routes.ts lookDownRoute) and working out its place in
+ * a queue at a passage; sorts the units into the neighbour grid; then rays and neighbours for
+ * every unit awake whose turn it is (SteeringConfig.avoidEvery: units on the move take turns by
+ * id; a standing unit awake and one that knows no neighbour yet sense every tick; each searches its
+ * look-ahead once in 4 x avoidEvery ticks). Writes only the store, `asleep`, `sensing`,
+ * `sensedNow`, `groupId`, `distanceToTarget`, the route's look (`waypoint`, `passageDistance`,
+ * `doorDistance`, `queueSingleFile`, `ownRoute`) and `queueRank`.
  */
 export function sense(sim: SimulationState): void {
-  const { units, senseWorld } = sim;
+  const { units, senseWorld, store } = sim;
   findSleepers(sim);
-  if (sim.centres.length < 2 * units.length) {
-    sim.centres = new Float64Array(Math.max(2 * units.length, 2 * sim.centres.length));
-    sim.motion = new Float64Array(3 * (sim.centres.length / 2));
-    sim.packedAsleep = new Uint8Array(sim.centres.length / 2);
-  }
-  const { centres, motion, packedAsleep } = sim;
+  const position = store.position.data;
+  const velocity = store.velocity.data;
+  const radius = store.radius.data;
+  const asleep = store.asleep.data;
   let maxRadius = 0;
   let maxSpeedSq = 0;
-  for (let i = 0; i < units.length; i++) {
-    const unit = units[i]!;
-    // a unit asleep since its entries were written (and no unit added or removed since, which
-    // moves the indices) has not moved: a standing army costs a flag per unit here
-    if (unit.asleep && packedAsleep[i] === 1 && !sim.searchAll) {
-      const speedSq = motion[3 * i]! * motion[3 * i]! + motion[3 * i + 1]! * motion[3 * i + 1]!;
-      if (speedSq > maxSpeedSq) maxSpeedSq = speedSq;
-      if (motion[3 * i + 2]! > maxRadius) maxRadius = motion[3 * i + 2]!;
-      continue;
-    }
-    packedAsleep[i] = unit.asleep ? 1 : 0;
-    centres[2 * i] = unit.position.x;
-    centres[2 * i + 1] = unit.position.y;
-    motion[3 * i] = unit.velocity.x;
-    motion[3 * i + 1] = unit.velocity.y;
-    motion[3 * i + 2] = unit.radius;
-    const speedSq = unit.velocity.x * unit.velocity.x + unit.velocity.y * unit.velocity.y;
-    if (speedSq > maxSpeedSq) maxSpeedSq = speedSq;
-    if (unit.radius > maxRadius) maxRadius = unit.radius;
-    const task = unit.task;
-    unit.groupId = task.kind === 'move' ? task.orderId : 0;
-    unit.distanceToTarget = task.kind === 'move' ? hypot(task.target.x - unit.position.x, task.target.y - unit.position.y) : Infinity;
-    const route = task.kind === 'move' && !task.waiting ? task.route : null;
-    if (route !== null) lookDownRoute(sim, unit, route, (task as MoveTask).target);
-    unit.queueRank = route !== null && isQueueing(unit) ? routeCost(route, unit.position.x, unit.position.y) : Infinity;
+  for (let slot = 0; slot < units.length; slot++) {
+    const unit = units[slot]!;
+    // a unit asleep since its entries were written has not moved, nor has its order changed: a
+    // standing army costs a flag per unit here
+    if (!(unit.asleep && asleep[slot] === 1 && !sim.searchAll)) fillStore(sim, unit, slot);
+    const vx = velocity[2 * slot]!;
+    const vy = velocity[2 * slot + 1]!;
+    if (vx * vx + vy * vy > maxSpeedSq) maxSpeedSq = vx * vx + vy * vy;
+    if (radius[slot]! > maxRadius) maxRadius = radius[slot]!;
   }
-  sortIntoCells(senseWorld.grid, centres, units.length);
-  packUnits(senseWorld, centres, motion);
+  senseWorld.count = units.length;
+  sortIntoCells(senseWorld.grid, position, units.length);
+  packUnits(senseWorld);
   senseWorld.maxRadius = maxRadius;
   senseWorld.maxSpeed = Math.sqrt(maxSpeedSq);
   const every = sim.config.avoidEvery;
@@ -106,6 +90,40 @@ export function sense(sim: SimulationState): void {
     senseOne(sim, unit, searches);
   }
   sim.searchAll = false;
+}
+
+/**
+ * Writes a unit's entries in the store (steering/store.ts) as the tick starts: where it is and how
+ * it moves (read back after the last tick), its limits and its order; then looks down its route
+ * and writes its place in a queue. The unit record gets the same order fields (the situations'
+ * plans read them there).
+ */
+function fillStore(sim: SimulationState, unit: Unit, slot: number): void {
+  const store = sim.store;
+  store.asleep.data[slot] = unit.asleep ? 1 : 0;
+  store.id.data[slot] = unit.id;
+  store.position.data[2 * slot] = unit.position.x;
+  store.position.data[2 * slot + 1] = unit.position.y;
+  store.velocity.data[2 * slot] = unit.velocity.x;
+  store.velocity.data[2 * slot + 1] = unit.velocity.y;
+  store.radius.data[slot] = unit.radius;
+  store.mass.data[slot] = unit.mass;
+  store.maxSpeed.data[slot] = unit.maxSpeed;
+  store.maxForce.data[slot] = unit.maxForce;
+  store.orderHeading.data[2 * slot] = unit.orderHeading.x;
+  store.orderHeading.data[2 * slot + 1] = unit.orderHeading.y;
+  store.orderSize.data[slot] = unit.orderSize;
+  const task = unit.task;
+  unit.groupId = task.kind === 'move' ? task.orderId : 0;
+  unit.distanceToTarget = task.kind === 'move' ? hypot(task.target.x - unit.position.x, task.target.y - unit.position.y) : Infinity;
+  const route = task.kind === 'move' && !task.waiting ? task.route : null;
+  if (route !== null) lookDownRoute(sim, unit, route, (task as MoveTask).target);
+  unit.queueRank = route !== null && isQueueing(unit) ? routeCost(route, unit.position.x, unit.position.y) : Infinity;
+  store.group.data[slot] = unit.groupId;
+  store.toTarget.data[slot] = unit.distanceToTarget;
+  store.queueRank.data[slot] = unit.queueRank;
+  store.doorDistance.data[slot] = unit.doorDistance;
+  store.singleFile.data[slot] = unit.queueSingleFile ? 1 : 0;
 }
 
 /**
@@ -143,8 +161,7 @@ function wakeNearMovers(sim: SimulationState): void {
     if (unit.task.kind !== 'move') continue;
     const sensing = unit.sensing;
     for (let index = 0; index < sensing.neighbourCount; index++) {
-      // the sense phase lists the units themselves (its world's units are the simulation's)
-      const other = sensing.neighbours[index] as Unit;
+      const other = sim.units[sensing.neighbours[index]!]!;
       if (!other.asleep) continue;
       const reach = unit.radius + other.radius + MAKE_WAY_GAP + WAKE_MARGIN;
       if (sensing.neighbourKeys[index]! < 1 + WAKE_MARGIN || distanceSquared(unit.position, other.position) < reach * reach) wake(other);
@@ -173,11 +190,13 @@ export function decide(sim: SimulationState): void {
   const config = sim.config;
   planSituations(sim);
   const standing = sim.situations.standing;
+  const store = sim.store;
   for (const unit of sim.awake) {
     const force = unit.steeringForce;
     // personal space from obstacles: no more than its route keeps beyond its radius
     const route = unit.task.kind === 'move' ? unit.task.route : null;
     unit.obstacleSpace = route === null ? config.avoidClearance : Math.min(config.avoidClearance, Math.max(0, pointRoom(route.layer.map, route.layer.clearance) - unit.radius));
+    store.obstacleSpace.data[unit.slot] = unit.obstacleSpace;
     set(unit.wanting, 0, 0);
     if (unit.task.kind === 'idle') {
       const intent = standing === null ? REST : standing.standing!(sim, unit, _decide_preferred);
@@ -187,18 +206,18 @@ export function decide(sim: SimulationState): void {
       } else {
         decideNothing(unit.avoidance);
         unit.resting = intent === REST;
-        if (unit.resting) brakeForce(force, unit, sim.settings.dt);
+        if (unit.resting) brakeForce(force, store, unit.slot, sim.settings.dt);
         else {
           // stepping aside among other standing units: keep clear of them
-          velocityChangeForce(force, unit, _decide_preferred.x, _decide_preferred.y, config);
-          separationForce(_decide_separation, unit, unit.sensing.crowding, config);
+          velocityChangeForce(force, store, unit.slot, _decide_preferred.x, _decide_preferred.y, config);
+          separationForce(_decide_separation, store, unit.slot, unit.sensing.crowding, config);
           force.x += _decide_separation.x;
           force.y += _decide_separation.y;
         }
       }
     } else {
       unit.resting = false;
-      const preferred = arriveVelocity(_decide_preferred, unit, unit.task.target, unit.task.stopRadius, config);
+      const preferred = arriveVelocity(_decide_preferred, store, unit.slot, unit.task.target, unit.task.stopRadius, config);
       if (unit.task.route !== null && !unit.task.waiting) followRoute(unit, unit.task.target, preferred);
       unit.held = shapeIntent(sim, unit, preferred);
       set(unit.wanting, preferred.x, preferred.y);
@@ -211,14 +230,14 @@ export function decide(sim: SimulationState): void {
 /** The steering force toward the `preferred` velocity: the change to reach it, the strategy's avoidance, separation. */
 function steerFor(sim: SimulationState, unit: Unit, preferred: Vec2): void {
   const config = sim.config;
-  velocityChangeForce(_decide_seek, unit, preferred.x, preferred.y, config);
+  velocityChangeForce(_decide_seek, sim.store, unit.slot, preferred.x, preferred.y, config);
   // between its sense turns a unit keeps the avoidance it chose, added to the force toward the
   // velocity it wants now
   if (unit.sensedNow) {
     unit.avoidance.lean = 0;
-    sim.strategy.decide(unit.avoidance, unit, unit.sensing, preferred, config, sim.situations.rules);
+    sim.strategy.decide(unit.avoidance, sim.store, unit.slot, unit.sensing, preferred, config, sim.situations.rules);
   }
-  separationForce(_decide_separation, unit, unit.sensing.crowding, config);
+  separationForce(_decide_separation, sim.store, unit.slot, unit.sensing.crowding, config);
   unit.steeringForce.x = _decide_seek.x + unit.avoidance.force.x + _decide_separation.x;
   unit.steeringForce.y = _decide_seek.y + unit.avoidance.force.y + _decide_separation.y;
 }
@@ -227,11 +246,17 @@ function steerFor(sim: SimulationState, unit: Unit, preferred: Vec2): void {
 export function applyForces(sim: SimulationState): void {
   // a sleeping unit has no force to apply, and its side and wanted velocity are those it fell
   // asleep with
+  const { side, wanted, lean } = sim.store;
   for (const unit of sim.awake) {
+    const slot = unit.slot;
     unit.avoidSide = unit.avoidance.side;
     unit.wanted.x = unit.wanting.x;
     unit.wanted.y = unit.wanting.y;
     unit.lean = unit.avoidance.lean;
+    side.data[slot] = unit.avoidSide;
+    wanted.data[2 * slot] = unit.wanted.x;
+    wanted.data[2 * slot + 1] = unit.wanted.y;
+    lean.data[slot] = unit.lean;
     // a resting unit only brakes, so a sleeping body is not woken to push it by nothing
     const wake = !unit.resting;
     applySteeringForce(unit.body, unit.steeringForce, unit.mass, unit.maxSpeed, sim.settings.dt, wake);
@@ -296,31 +321,31 @@ export function readBack(sim: SimulationState): void {
 export function settleArrivals(sim: SimulationState): void {
   const time = simulatedTime(sim);
   for (const unit of sim.awake) {
-    if (unit.task.kind !== 'move' || unit.task.waiting || !hasArrived(unit)) continue;
+    if (unit.task.kind !== 'move' || unit.task.waiting || !hasArrived(sim.units, unit)) continue;
     emit(sim.events, { type: 'arrived', unitId: unit.id, orderId: unit.task.orderId, time });
     standDown(unit);
   }
 }
 
 /** At its target, or (in a group) inside the group's arrival circle and standing still or come up to a standing unit on its slot. */
-function hasArrived(unit: Unit): boolean {
+function hasArrived(units: readonly Unit[], unit: Unit): boolean {
   const task = unit.task;
   if (task.kind !== 'move') return false;
   if (distanceSquared(unit.position, task.target) <= task.stopRadius * task.stopRadius) return true;
   if (task.group === null) return false;
   const { radius } = task.group;
   if (distanceSquared(unit.position, task.group.target) > radius * radius) return false;
-  return unit.slowTime >= HELD_OFF_TIME || slotTaken(unit, task.target);
+  return unit.slowTime >= HELD_OFF_TIME || slotTaken(units, unit, task.target);
 }
 
 /**
  * Whether a standing unit covers the unit's slot (its centre within its radius of it) and the unit
  * has come up to it: the slot is taken, and walking round the one on it only shoves the others.
  */
-function slotTaken(unit: Unit, slot: ReadonlyVec2): boolean {
+function slotTaken(units: readonly Unit[], unit: Unit, slot: ReadonlyVec2): boolean {
   const sensing = unit.sensing;
   for (let index = 0; index < sensing.neighbourCount; index++) {
-    const other = sensing.neighbours[index]!;
+    const other = units[sensing.neighbours[index]!]!;
     if (other.groupId !== 0 || distanceSquared(other.position, slot) >= other.radius * other.radius) continue;
     const reach = unit.radius + other.radius + SLOT_TAKEN_GAP;
     if (distanceSquared(unit.position, other.position) < reach * reach) return true;

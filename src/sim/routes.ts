@@ -11,7 +11,7 @@ import { NEAR_COST, type Route, askAhead, cellCost, createRoute, isUsable, passa
 import type { SimulationState, Unit } from './state';
 
 const WAYPOINT_INTERVAL = 15;
-/** Whether a passage is close ahead on the unit's way: it queues there with its order (Agent.queueRank). */
+/** Whether a passage is close ahead on the unit's way: it queues there with its order (Unit.queueRank). */
 export function isQueueing(unit: Unit): boolean {
   return unit.passageDistance < QUEUE_RANGE;
 }
@@ -32,7 +32,7 @@ function entryPoint(unit: Unit, out: { passage: number; x: number; y: number }):
 
 /** metres of path a unit looks down its route for the furthest point in clear line */
 const ROUTE_LOOK_AHEAD = 12;
-/** metres: a unit this close to a passage on its way queues there (see Agent.queueRank) */
+/** metres: a unit this close to a passage on its way queues there (see Unit.queueRank) */
 const QUEUE_RANGE = 4;
 
 /**

@@ -13,11 +13,12 @@ import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
 import { NAV_CELL, addNavObstacle, columnOf, createNavMap, isFreeCell, nearestFreeCell, removeNavObstacle, rowOf } from '../nav/navmap';
 import { unlimitLooks } from '../nav/route';
 import type { Order } from '../orders/orders';
-import { castUnitRay, createObstacleBody, createPhysicsWorld, createUnitBody, destroyBody, onUnitContact, placeBody } from '../physics/world';
+import { type PhysicsWorld, castUnitRay, createObstacleBody, createPhysicsWorld, createUnitBody, destroyBody, onUnitContact, placeBody } from '../physics/world';
 import { createCellGrid } from '../spatial/grid';
 import { NO_SIDE } from '../steering/agent';
 import { type SteeringOverrides, resolveSteeringConfig } from '../steering/config';
-import { createSensing } from '../steering/sensing';
+import { createSensing, forgetSlot } from '../steering/sensing';
+import { createUnitStore } from '../steering/store';
 import { createUnitPack } from '../steering/pack';
 import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
 import { AVOIDANCE_NAMES, AVOIDANCE_STRATEGIES } from '../steering/strategies/index';
@@ -29,7 +30,7 @@ import { type ListenerErrorHandler, type SimulationListener, createEventLog, del
 import { applyForces, decide, readBack, respondToContact, sense, settleArrivals, stepPhysics } from './phases';
 import { applyPendingOrders, routeOrdersInFlight } from './planning';
 import { tradeSlots } from './slots';
-import { addSlot, createUnitColumns, removeSlot } from './columns';
+import { addSlot, createUnitColumns, removeSlot } from '../steering/columns';
 import { createSituations, gatherSituations } from '../situations/index';
 import {
   IDLE,
@@ -129,6 +130,7 @@ export function createSimulation(def: SimulationDef): Simulation {
   const physics = createPhysicsWorld<Unit>(width, height);
   const units: Unit[] = [];
   const columns = createUnitColumns();
+  const store = createUnitStore(columns);
   const state: SimulationState = {
     physics,
     settings: Object.freeze({ width, height, dt, navigation, sleeping }),
@@ -140,10 +142,18 @@ export function createSimulation(def: SimulationDef): Simulation {
     unitsById: new Map(),
     awake: [],
     obstacles: [],
-    senseWorld: { units, grid: createCellGrid(width, height, GRID_CELL_SIZE), pack: createUnitPack(), obstacleVersion: 0, obstacles: [], walls: wallShapes(width, height), maxRadius: 0, maxSpeed: 0, castUnitRay: (x1, y1, x2, y2, exclude, out) => castUnitRay(physics, x1, y1, x2, y2, exclude as Unit, out as { owner: Unit | null; fraction: number }) },
-    centres: new Float64Array(128),
-    motion: new Float64Array(192),
-    packedAsleep: new Uint8Array(64),
+    senseWorld: {
+      units: store,
+      count: 0,
+      grid: createCellGrid(width, height, GRID_CELL_SIZE),
+      pack: createUnitPack(),
+      obstacleVersion: 0,
+      obstacles: [],
+      walls: wallShapes(width, height),
+      maxRadius: 0,
+      maxSpeed: 0,
+      castUnitRay: (x1, y1, x2, y2, exclude, out) => castRayBetweenSlots(physics, units, x1, y1, x2, y2, exclude, out),
+    },
     pendingOrders: [],
     events: createEventLog(def.onListenerError),
     timing: { tickMs: 0, senseMs: 0, decideMs: 0, physicsMs: 0, planMs: 0, planWork: 0 },
@@ -157,10 +167,21 @@ export function createSimulation(def: SimulationDef): Simulation {
     tilesAhead: [],
     searchAll: false,
     columns,
+    store,
     situations: createSituations(columns),
   };
   onUnitContact(physics, (a, b, bodyA, bodyB) => respondToContact(state, a, b, bodyA, bodyB));
   return handleFor(state);
+}
+
+const _ray_hit: { owner: Unit | null; fraction: number } = { owner: null, fraction: 1 };
+
+/** castUnitRay (physics/world.ts) for the sense phase, which names units by their slots. */
+function castRayBetweenSlots(physics: PhysicsWorld<Unit>, units: readonly Unit[], x1: number, y1: number, x2: number, y2: number, exclude: number, out: { owner: number; fraction: number }): void {
+  castUnitRay(physics, x1, y1, x2, y2, (units[exclude] ?? null) as Unit, _ray_hit);
+  out.owner = _ray_hit.owner === null ? -1 : _ray_hit.owner.slot;
+  out.fraction = _ray_hit.fraction;
+  _ray_hit.owner = null;
 }
 
 /** metres: how thick the walls are taken to be, outside the world, by the velocity choice */
@@ -299,6 +320,7 @@ export function removeUnit(sim: Simulation, unitId: number): boolean {
   state.units.splice(unit.slot, 1);
   removeSlot(state.columns, unit.slot);
   for (let slot = unit.slot; slot < state.units.length; slot++) state.units[slot]!.slot = slot;
+  for (const other of state.units) forgetSlot(other.sensing, unit.slot);
   state.searchAll = true;
   return true;
 }
@@ -409,6 +431,9 @@ export function updateUnit(sim: Simulation, unitId: number, changes: { maxSpeed?
   const maxForce = changes.maxForce === undefined ? unit.maxForce : checkNumber(changes.maxForce, 'unit.maxForce', { min: 0, minInclusive: false });
   unit.maxSpeed = maxSpeed;
   unit.maxForce = maxForce;
+  // a sleeping unit's entries in the store are not written again until it wakes
+  state.store.maxSpeed.data[unit.slot] = maxSpeed;
+  state.store.maxForce.data[unit.slot] = maxForce;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -33,8 +33,7 @@ export function tradeSlots(sim: SimulationState): void {
     if (task.kind !== 'move' || task.waiting || task.group === null || !isNearPoint(unit)) continue;
     const sensing = unit.sensing;
     for (let index = 0; index < sensing.neighbourCount; index++) {
-      // the sense phase lists the units themselves (its world's units are the simulation's)
-      const other = sensing.neighbours[index] as Unit;
+      const other = sim.units[sensing.neighbours[index]!]!;
       if (other.groupId !== unit.groupId || other.id <= unit.id || other.radius !== unit.radius) continue;
       const theirs = other.task;
       const mine = unit.task;

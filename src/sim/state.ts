@@ -15,10 +15,11 @@ import type { CellGrid } from '../spatial/grid';
 import type { Side } from '../steering/agent';
 import type { SenseWorld } from '../steering/pack';
 import type { Sensing } from '../steering/sensing';
+import type { UnitStore } from '../steering/store';
 import type { CollisionResponse } from '../steering/sideways';
 import type { SituationName, SteeringConfig } from '../steering/config';
 import type { AvoidanceDecision, AvoidanceRules, AvoidanceStrategy, PlaneTerms } from '../steering/strategy';
-import type { UnitColumns } from './columns';
+import type { UnitColumns } from '../steering/columns';
 import type { EventLog } from './events';
 
 /** What one unit is doing now. */
@@ -162,7 +163,7 @@ export interface Unit {
   /** whether a situation held it back this tick (its turn at a door, say: src/situations/): it
    * is waiting, not stuck */
   held: boolean;
-  /** metres (Agent.obstacleSpace), set as the unit decides */
+  /** metres (the store's obstacleSpace), set as the unit decides */
   obstacleSpace: number;
   /** the tick at which `waypoint` was last worked out; -1 to work it out now */
   waypointTick: number;
@@ -172,7 +173,7 @@ export interface Unit {
   /** whether it sensed in this tick's sense phase (its turn, SteeringConfig.avoidEvery): only
    * then does it choose its avoidance afresh */
   sensedNow: boolean;
-  /** the move order being walked (see Agent.groupId); 0 when idle */
+  /** the move order being walked (the store's group); 0 when idle */
   groupId: number;
   /** metres to the task's target; Infinity when idle */
   distanceToTarget: number;
@@ -183,7 +184,7 @@ export interface Unit {
   /** whether the passage on its way (passageDistance) takes one unit at a time, as measured where
    * its way comes into it */
   queueSingleFile: boolean;
-  /** how strongly it leaned right on the last tick (Agent.lean), committed with the side */
+  /** how strongly it leaned right on the last tick (the store's lean), committed with the side */
   lean: number;
   /** seconds the unit has spent slower than HELD_OFF_SPEED while on a move order */
   slowTime: number;
@@ -224,14 +225,6 @@ export interface SimulationState {
   readonly obstacles: ObstacleRecord[];
   /** units, their grid and the obstacles' sensors, as the sense phase reads them */
   readonly senseWorld: SenseWorld & { readonly grid: CellGrid; readonly obstacles: ObstacleSensor[] };
-  /** scratch: unit centres [x0, y0, x1, y1, ...] in `units` order, sorted into the sense grid */
-  centres: Float64Array;
-  /** scratch: unit velocities and radii [vx0, vy0, r0, vx1, ...] in `units` order, read with
-   * `centres` to pack the units in grid order */
-  motion: Float64Array;
-  /** per unit index: 1 when the unit slept as its entries of `centres` and `motion` were last
-   * written (they still hold while it sleeps on: its body has not moved since) */
-  packedAsleep: Uint8Array;
   /** orders issued since the last tick, applied at the start of the next */
   readonly pendingOrders: Array<{ order: Order; orderId: number }>;
   readonly events: EventLog;
@@ -258,8 +251,11 @@ export interface SimulationState {
    * or the strategy or its settings changed, so the neighbours found earlier may be gone, miss
    * one, or have been chosen by other rules */
   searchAll: boolean;
-  /** the per-unit columns (typed arrays indexed by Unit.slot) the situations keep their state in */
+  /** the per-unit columns (typed arrays indexed by Unit.slot): the unit store's, and those the
+   * situations keep their state in */
   readonly columns: UnitColumns;
+  /** what the sense and decide phases read of every unit, by slot (steering/store.ts) */
+  readonly store: UnitStore;
   /** the rules over the avoidance core, and the hooks of those switched on (src/situations/) */
   readonly situations: SituationSet;
 }
@@ -284,7 +280,8 @@ export type StandingIntent = typeof REST | typeof STEP | typeof STEER;
  *   wants, or hold it back (returns true), which ends the chain: no later situation sees it, and
  *   a held unit is waiting, not stuck;
  * - `pair`: the terms of the half-plane a unit keeps against one neighbour (its share of the way,
- *   the side, the reach), inside the avoidance core;
+ *   the side, the reach), inside the avoidance core; the two come as their slots in the unit store
+ *   (steering/store.ts), which is all the hook reads of them;
  * - `lean`: how strongly a unit leans its aim to its right (0 to 1), given the lean so far;
  * - `afterStep`: for a unit on the move, after the physics step and its progress is tracked;
  * - `restart`: a unit's task was replaced (a new order, a traded slot);
@@ -304,8 +301,8 @@ export interface Situation {
   plan?(sim: SimulationState): void;
   standing?(sim: SimulationState, unit: Unit, preferred: Vec2): StandingIntent;
   intent?(sim: SimulationState, unit: Unit, preferred: Vec2): boolean;
-  pair?(agent: Unit, other: Unit, terms: PlaneTerms, preferred: ReadonlyVec2): void;
-  lean?(agent: Unit, sensing: Sensing, preferred: ReadonlyVec2, lean: number): number;
+  pair?(units: UnitStore, agent: number, other: number, terms: PlaneTerms, preferred: ReadonlyVec2): void;
+  lean?(units: UnitStore, agent: number, sensing: Sensing, preferred: ReadonlyVec2, lean: number): number;
   afterStep?(sim: SimulationState, unit: Unit, task: MoveTask): void;
   restart?(sim: SimulationState, unit: Unit): void;
   overlay?(sim: SimulationState, segments: number[]): void;
@@ -410,7 +407,10 @@ export type TaskView =
       readonly group: { readonly target: ReadonlyVec2; readonly radius: number } | null;
     };
 
-type DeepReadonly<T> = T extends (infer E)[]
+// (typed arrays pass as they are: TypeScript has no read-only kind of them)
+type DeepReadonly<T> = T extends Int32Array | Float64Array
+  ? T
+  : T extends (infer E)[]
   ? ReadonlyArray<DeepReadonly<E>>
   : T extends object
     ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
@@ -435,7 +435,8 @@ export interface UnitView {
   readonly task: TaskView;
   /** metres: where it heads to follow its route (its target when in clear line) */
   readonly waypoint: ReadonlyVec2;
-  /** the last sense phase: rays, threat, crowding (for debug drawing) */
+  /** the last sense phase: rays, threat, crowding (for debug drawing); its neighbours and its
+   * threat's unit are slots: places in `listUnits` (creation order) as that tick ran */
   readonly sensing: DeepReadonly<Sensing>;
   /** the last tick's avoidance decision: side, force (newtons) and lean */
   readonly avoidance: DeepReadonly<AvoidanceDecision>;

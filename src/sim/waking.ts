@@ -15,7 +15,7 @@ export function wake(unit: Unit): void {
  * avoidance afresh. */
 export function senseOne(sim: SimulationState, unit: Unit, searches: boolean): void {
   const looksAhead = unit.task.kind !== 'idle' || sim.strategy.idleUnitsAvoid;
-  senseUnit(sim.senseWorld, unit, unit.sensing, sim.strategy, sim.config, looksAhead, searches);
+  senseUnit(sim.senseWorld, unit.slot, unit.sensing, sim.strategy, sim.config, looksAhead, searches);
   unit.sensedNow = true;
 }
 

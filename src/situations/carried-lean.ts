@@ -8,7 +8,8 @@
  */
 import type { ReadonlyVec2 } from '../math/vec2';
 import type { Sensing } from '../steering/sensing';
-import type { Situation, Unit } from '../sim/state';
+import type { UnitStore } from '../steering/store';
+import type { Situation } from '../sim/state';
 
 /** of the lean of a unit of its order just ahead, the share a unit pressed behind it takes up */
 const LEAN_CARRY = 0.9;
@@ -16,23 +17,26 @@ const LEAN_CARRY = 0.9;
 const LEAN_CARRY_GAP = 1;
 
 /**
- * The strongest lean (Agent.lean, last tick's) among the units of the agent's order ahead of it
+ * The strongest lean (the store's, last tick's) among the units of the agent's order ahead of it
  * (along the velocity it wants) and within LEAN_CARRY_GAP, times LEAN_CARRY. Only the front of a
  * block meets the units of the other order, so only the front leaned; the ranks behind pushed
  * straight on, and two blocks of 200 meeting head-on stood pressed face to face for ten seconds
  * and more (large-groups, seed 3: 37 units still on their way after a minute). Taken up rank by
  * rank, the lean turns the whole block, and the two slide past each other.
  */
-function leanCarried(agent: Unit, sensing: Sensing, preferred: ReadonlyVec2): number {
+function leanCarried(units: UnitStore, agent: number, sensing: Sensing, preferred: ReadonlyVec2): number {
+  const group = units.group.data;
+  const leans = units.lean.data;
+  const position = units.position.data;
   let lean = 0;
   for (let index = 0; index < sensing.neighbourCount; index++) {
     const other = sensing.neighbours[index]!;
-    if (other.groupId !== agent.groupId || other.lean <= lean) continue;
-    const dx = other.position.x - agent.position.x;
-    const dy = other.position.y - agent.position.y;
+    if (group[other] !== group[agent] || leans[other]! <= lean) continue;
+    const dx = position[2 * other]! - position[2 * agent]!;
+    const dy = position[2 * other + 1]! - position[2 * agent + 1]!;
     if (dx * preferred.x + dy * preferred.y <= 0) continue;
-    if (Math.sqrt(dx * dx + dy * dy) - agent.radius - other.radius > LEAN_CARRY_GAP) continue;
-    lean = other.lean;
+    if (Math.sqrt(dx * dx + dy * dy) - units.radius.data[agent]! - units.radius.data[other]! > LEAN_CARRY_GAP) continue;
+    lean = leans[other]!;
   }
   return LEAN_CARRY * lean;
 }
@@ -43,7 +47,7 @@ export const carriedLean: Situation = {
   order: 75,
   premise: 'a unit of its own order that leans to its right stands pressed just ahead of it',
   applies: (sim) => sim.strategy.passesGroups && sim.config.keepRight > 0,
-  lean(agent: Unit, sensing: Sensing, preferred: ReadonlyVec2, lean: number): number {
-    return agent.groupId === 0 ? lean : Math.max(lean, leanCarried(agent, sensing, preferred));
+  lean(units: UnitStore, agent: number, sensing: Sensing, preferred: ReadonlyVec2, lean: number): number {
+    return units.group.data[agent] === 0 ? lean : Math.max(lean, leanCarried(units, agent, sensing, preferred));
   },
 };

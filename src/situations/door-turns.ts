@@ -20,7 +20,7 @@
  * passages (Unit.passageDistance).
  */
 import type { Vec2 } from '../math/vec2';
-import { type Column, type UnitColumns, intColumn } from '../sim/columns';
+import { type Column, type UnitColumns, intColumn } from '../steering/columns';
 import type { SimulationState, Situation, Unit } from '../sim/state';
 
 /** One order coming to a door. */

@@ -8,8 +8,9 @@
  * the queues at passages order them: queue-order.ts).
  */
 import type { ReadonlyVec2 } from '../math/vec2';
+import type { UnitStore } from '../steering/store';
 import type { PlaneTerms } from '../steering/strategy';
-import type { Situation, Unit } from '../sim/state';
+import type { Situation } from '../sim/state';
 import { isHeldUp } from './give-way';
 
 /**
@@ -19,13 +20,19 @@ import { isHeldUp } from './give-way';
  * ones behind push, the crowd's weight reaches the front (two blocks of 200 meeting head-on
  * pressed into each other and one carried the other back).
  */
-function isSlowerAhead(agent: Unit, other: Unit, preferred: ReadonlyVec2): boolean {
-  if (other.groupId !== agent.groupId || agent.groupId === 0) return false;
-  const dx = other.position.x - agent.position.x;
-  const dy = other.position.y - agent.position.y;
+function isSlowerAhead(units: UnitStore, agent: number, other: number, preferred: ReadonlyVec2): boolean {
+  const group = units.group.data;
+  if (group[other] !== group[agent] || group[agent] === 0) return false;
+  const position = units.position.data;
+  const velocity = units.velocity.data;
+  const dx = position[2 * other]! - position[2 * agent]!;
+  const dy = position[2 * other + 1]! - position[2 * agent + 1]!;
   if (dx * preferred.x + dy * preferred.y <= 0) return false;
-  const otherSpeedSq = other.velocity.x * other.velocity.x + other.velocity.y * other.velocity.y;
-  return isHeldUp(other) && otherSpeedSq < agent.velocity.x * agent.velocity.x + agent.velocity.y * agent.velocity.y;
+  const otherVx = velocity[2 * other]!;
+  const otherVy = velocity[2 * other + 1]!;
+  const agentVx = velocity[2 * agent]!;
+  const agentVy = velocity[2 * agent + 1]!;
+  return isHeldUp(units, other) && otherVx * otherVx + otherVy * otherVy < agentVx * agentVx + agentVy * agentVy;
 }
 
 export const followHeldUp: Situation = {
@@ -33,7 +40,7 @@ export const followHeldUp: Situation = {
   order: 50,
   premise: 'in the open, a unit of its own order ahead of it is held up and slower than it',
   applies: (sim) => sim.strategy.passesGroups,
-  pair(agent: Unit, other: Unit, terms: PlaneTerms, preferred: ReadonlyVec2): void {
-    if (terms.openGround && isSlowerAhead(agent, other, preferred)) terms.share = 1;
+  pair(units: UnitStore, agent: number, other: number, terms: PlaneTerms, preferred: ReadonlyVec2): void {
+    if (terms.openGround && isSlowerAhead(units, agent, other, preferred)) terms.share = 1;
   },
 };

@@ -21,10 +21,10 @@
  * and from walking home.
  */
 import { type ReadonlyVec2, type Vec2, distanceSquared, lengthSquared, set, truncate, vec2 } from '../math/vec2';
-import type { Agent } from '../steering/agent';
 import { arriveVelocity } from '../steering/arrive';
+import type { UnitStore } from '../steering/store';
 import type { SteeringConfig } from '../steering/config';
-import { type Column, type UnitColumns, floatColumn } from '../sim/columns';
+import { type Column, type UnitColumns, floatColumn } from '../steering/columns';
 import { REST, STEER, STEP, type SimulationState, type Situation, type StandingIntent, type Unit } from '../sim/state';
 import { wakeNow } from '../sim/waking';
 
@@ -71,21 +71,24 @@ const PRESSED_ON_GAP = 0.05;
 /** at most this many units deep a request passes on within one tick */
 const PASS_ON_HOPS = 8;
 
-/** Whether `mover` is held up: slower than GIVE_WAY_BLOCKED_SPEED of its max speed. */
-export function isHeldUp(mover: Agent): boolean {
-  const limit = GIVE_WAY_BLOCKED_SPEED * mover.maxSpeed;
-  return mover.velocity.x * mover.velocity.x + mover.velocity.y * mover.velocity.y < limit * limit;
+/** Whether the unit at slot `mover` is held up: slower than GIVE_WAY_BLOCKED_SPEED of its max speed. */
+export function isHeldUp(units: UnitStore, mover: number): boolean {
+  const limit = GIVE_WAY_BLOCKED_SPEED * units.maxSpeed.data[mover]!;
+  const vx = units.velocity.data[2 * mover]!;
+  const vy = units.velocity.data[2 * mover + 1]!;
+  return vx * vx + vy * vy < limit * limit;
 }
 
 /**
- * Adds to `request` the direction in which `standing` should step out of the way of `mover`,
- * which wants to go along (wayX, wayY): across that way, to the side of it the standing unit
- * already is on (the mover's left when exactly on it). A zero way asks nothing.
+ * Adds to `request` the direction in which the unit at slot `standing` should step out of the way
+ * of the one at `mover`, which wants to go along (wayX, wayY): across that way, to the side of it
+ * the standing unit already is on (the mover's left when exactly on it). A zero way asks nothing.
  */
-export function requestWayAlong(request: Vec2, mover: Agent, standing: Agent, wayX: number, wayY: number): void {
+export function requestWayAlong(request: Vec2, units: UnitStore, mover: number, standing: number, wayX: number, wayY: number): void {
   const speed = Math.sqrt(wayX * wayX + wayY * wayY);
   if (speed < 1e-9) return;
-  const across = wayX * (standing.position.y - mover.position.y) - wayY * (standing.position.x - mover.position.x);
+  const position = units.position.data;
+  const across = wayX * (position[2 * standing + 1]! - position[2 * mover + 1]!) - wayY * (position[2 * standing]! - position[2 * mover]!);
   // the mover's left is (-wayY, wayX); step to the side the standing unit is on
   const side = across >= 0 ? 1 : -1;
   request.x += (-wayY / speed) * side;
@@ -93,16 +96,18 @@ export function requestWayAlong(request: Vec2, mover: Agent, standing: Agent, wa
 }
 
 /**
- * Whether `standing`, a neighbour of `mover`, stands in the way the mover wants to go (wayX,
- * wayY): within `gap` metres of it (edge to edge), and no more than 60 degrees off that way.
+ * Whether the unit at slot `standing`, a neighbour of the one at `mover`, stands in the way the
+ * mover wants to go (wayX, wayY): within `gap` metres of it (edge to edge), and no more than 60
+ * degrees off that way.
  */
-export function standsInTheWay(mover: Agent, standing: Agent, wayX: number, wayY: number, gap = BLOCKING_GAP): boolean {
-  const dx = standing.position.x - mover.position.x;
-  const dy = standing.position.y - mover.position.y;
+export function standsInTheWay(units: UnitStore, mover: number, standing: number, wayX: number, wayY: number, gap = BLOCKING_GAP): boolean {
+  const position = units.position.data;
+  const dx = position[2 * standing]! - position[2 * mover]!;
+  const dy = position[2 * standing + 1]! - position[2 * mover + 1]!;
   const distance = Math.sqrt(dx * dx + dy * dy);
   const way = Math.sqrt(wayX * wayX + wayY * wayY);
   if (distance < 1e-9 || way < 1e-9) return false;
-  if (distance - mover.radius - standing.radius > gap) return false;
+  if (distance - units.radius.data[mover]! - units.radius.data[standing]! > gap) return false;
   return (dx * wayX + dy * wayY) / (distance * way) > IN_THE_WAY_COSINE;
 }
 
@@ -111,9 +116,9 @@ export function standsInTheWay(mover: Agent, standing: Agent, wayX: number, wayY
  * MAX_YIELD metres from `home` (the part of the request that would take it further is dropped).
  * Returns false, leaving `out` alone, when it is not asked (or the requests cancel out).
  */
-function stepAsideVelocity(out: Vec2, agent: Agent, rx: number, ry: number, home: ReadonlyVec2): boolean {
-  const ax = agent.position.x - home.x;
-  const ay = agent.position.y - home.y;
+function stepAsideVelocity(out: Vec2, unit: Unit, rx: number, ry: number, home: ReadonlyVec2): boolean {
+  const ax = unit.position.x - home.x;
+  const ay = unit.position.y - home.y;
   const away = Math.sqrt(ax * ax + ay * ay);
   if (away >= MAX_YIELD) {
     const outward = (rx * ax + ry * ay) / away;
@@ -124,7 +129,7 @@ function stepAsideVelocity(out: Vec2, agent: Agent, rx: number, ry: number, home
   }
   const length = Math.sqrt(rx * rx + ry * ry);
   if (length <= 1e-6) return false;
-  const speed = (GIVE_WAY_SPEED * agent.maxSpeed) / length;
+  const speed = (GIVE_WAY_SPEED * unit.maxSpeed) / length;
   out.x = rx * speed;
   out.y = ry * speed;
   return true;
@@ -152,8 +157,8 @@ function driftHome(unit: Unit, step: number): void {
 }
 
 /** The velocity that takes a standing unit back to its home and stops it there. */
-function homeVelocity(out: Vec2, unit: Unit, config: Readonly<SteeringConfig>): Vec2 {
-  arriveVelocity(out, unit, unit.home, config.arrivalTolerance, config);
+function homeVelocity(out: Vec2, units: UnitStore, unit: Unit, config: Readonly<SteeringConfig>): Vec2 {
+  arriveVelocity(out, units, unit.slot, unit.home, config.arrivalTolerance, config);
   return truncate(out, out, HOME_SPEED * unit.maxSpeed);
 }
 
@@ -162,23 +167,28 @@ function homeVelocity(out: Vec2, unit: Unit, config: Readonly<SteeringConfig>): 
  * close or about to meet it, it still moves faster than STANDING_SPEED, or it stands more than
  * HOME_SLACK from its home.
  */
-function makesWay(unit: Unit): boolean {
+function makesWay(units: UnitStore, unit: Unit): boolean {
   const sensing = unit.sensing;
+  const position = units.position.data;
   for (let index = 0; index < sensing.neighbourCount; index++) {
     const other = sensing.neighbours[index]!;
-    if (other.groupId === 0) continue;
+    if (units.group.data[other] === 0) continue;
     if (sensing.neighbourKeys[index]! < 1) return true;
-    const reach = unit.radius + other.radius + MAKE_WAY_GAP;
-    if (distanceSquared(unit.position, other.position) < reach * reach) return true;
+    const reach = unit.radius + units.radius.data[other]! + MAKE_WAY_GAP;
+    const dx = unit.position.x - position[2 * other]!;
+    const dy = unit.position.y - position[2 * other + 1]!;
+    if (dx * dx + dy * dy < reach * reach) return true;
   }
   if (lengthSquared(unit.velocity) > STANDING_SPEED * STANDING_SPEED) return true;
   return distanceSquared(unit.position, unit.home) > HOME_SLACK * HOME_SLACK;
 }
 
-/** Whether `unit` stands within PRESSED_ON_GAP of `other` (edge to edge). */
-function isPressedOn(unit: Unit, other: Agent): boolean {
-  const reach = unit.radius + other.radius + PRESSED_ON_GAP;
-  return distanceSquared(unit.position, other.position) < reach * reach;
+/** Whether the unit at slot `unit` stands within PRESSED_ON_GAP of the one at `other` (edge to edge). */
+function isPressedOn(units: UnitStore, unit: number, other: number): boolean {
+  const reach = units.radius.data[unit]! + units.radius.data[other]! + PRESSED_ON_GAP;
+  const dx = units.position.data[2 * unit]! - units.position.data[2 * other]!;
+  const dy = units.position.data[2 * unit + 1]! - units.position.data[2 * other + 1]!;
+  return dx * dx + dy * dy < reach * reach;
 }
 
 const _giveway_way = vec2();
@@ -219,6 +229,7 @@ class GiveWay implements Situation {
   plan(sim: SimulationState): void {
     // sleeping units were left with no request when they fell asleep: all start from none
     this.request.data.fill(0, 0, 2 * sim.units.length);
+    const units = sim.store;
     const awake = sim.awake;
     // units woken below are added to the list; they stand, so they ask nobody
     const count = awake.length;
@@ -227,18 +238,17 @@ class GiveWay implements Situation {
       if (unit.task.kind !== 'move') continue;
       const sensing = unit.sensing;
       const threat = sensing.threat;
-      if (sensing.raysCast && threat.kind === 'unit' && threat.fraction < GIVE_WAY_FRACTION && isHeldUp(unit)) {
-        const standing = sim.unitsById.get(threat.unit!.id);
-        if (standing !== undefined && standing.task.kind === 'idle') this.ask(sim, standing, unit, unit.velocity.x, unit.velocity.y);
+      if (sensing.raysCast && threat.kind === 'unit' && threat.fraction < GIVE_WAY_FRACTION && isHeldUp(units, unit.slot)) {
+        const standing = sim.units[threat.unit]!;
+        if (standing.task.kind === 'idle') this.ask(sim, standing, unit, unit.velocity.x, unit.velocity.y);
       }
-      if (!sim.strategy.idleUnitsAvoid || !isHeldUp(unit)) continue;
+      if (!sim.strategy.idleUnitsAvoid || !isHeldUp(units, unit.slot)) continue;
       const wayX = unit.waypoint.x - unit.position.x;
       const wayY = unit.waypoint.y - unit.position.y;
       for (let index = 0; index < sensing.neighbourCount; index++) {
         const other = sensing.neighbours[index]!;
-        if (other.groupId !== 0 || !standsInTheWay(unit, other, wayX, wayY)) continue;
-        const standing = sim.unitsById.get(other.id);
-        if (standing !== undefined) this.ask(sim, standing, unit, wayX, wayY);
+        if (units.group.data[other] !== 0 || !standsInTheWay(units, unit.slot, other, wayX, wayY)) continue;
+        this.ask(sim, sim.units[other]!, unit, wayX, wayY);
       }
     }
     if (sim.strategy.idleUnitsAvoid) this.passRequestsOn(sim);
@@ -247,7 +257,7 @@ class GiveWay implements Situation {
   /** `mover` asks `standing` to step out of its way (wayX, wayY), waking it if it sleeps. */
   private ask(sim: SimulationState, standing: Unit, mover: Unit, wayX: number, wayY: number): void {
     set(_giveway_way, 0, 0);
-    requestWayAlong(_giveway_way, mover, standing, wayX, wayY);
+    requestWayAlong(_giveway_way, sim.store, mover.slot, standing.slot, wayX, wayY);
     const request = this.request.data;
     request[2 * standing.slot] = request[2 * standing.slot]! + _giveway_way.x;
     request[2 * standing.slot + 1] = request[2 * standing.slot + 1]! + _giveway_way.y;
@@ -267,6 +277,7 @@ class GiveWay implements Situation {
    */
   private passRequestsOn(sim: SimulationState): void {
     const { from, to } = this;
+    const units = sim.store;
     const request = this.request.data;
     const heldAside = this.heldAside.data;
     from.length = 0;
@@ -283,10 +294,10 @@ class GiveWay implements Situation {
         const sensing = unit.sensing;
         for (let index = 0; index < sensing.neighbourCount; index++) {
           const other = sensing.neighbours[index]!;
-          if (other.groupId !== 0 || !standsInTheWay(unit, other, rx, ry)) continue;
-          if (heldAside[unit.slot]! < PASS_ON_DELAY && !isPressedOn(unit, other)) continue;
-          const standing = sim.unitsById.get(other.id);
-          if (standing === undefined || standing.task.kind !== 'idle') continue;
+          if (units.group.data[other] !== 0 || !standsInTheWay(units, unit.slot, other, rx, ry)) continue;
+          if (heldAside[unit.slot]! < PASS_ON_DELAY && !isPressedOn(units, unit.slot, other)) continue;
+          const standing = sim.units[other]!;
+          if (standing.task.kind !== 'idle') continue;
           const fresh = request[2 * standing.slot] === 0 && request[2 * standing.slot + 1] === 0;
           request[2 * standing.slot] = request[2 * standing.slot]! + rx / length;
           request[2 * standing.slot + 1] = request[2 * standing.slot + 1]! + ry / length;
@@ -312,10 +323,10 @@ class GiveWay implements Situation {
   standing(sim: SimulationState, unit: Unit, preferred: Vec2): StandingIntent {
     const rx = this.request.data[2 * unit.slot]!;
     const ry = this.request.data[2 * unit.slot + 1]!;
-    if (sim.strategy.idleUnitsAvoid && makesWay(unit)) {
+    if (sim.strategy.idleUnitsAvoid && makesWay(sim.store, unit)) {
       // a unit on the move is near, or it was pushed off its place: make way, walk back
       if (stepAsideVelocity(preferred, unit, rx, ry, unit.home)) this.heldFromHome.data[unit.slot] = 0;
-      else this.walkHomeVelocity(preferred, unit, sim.settings.dt, sim.config);
+      else this.walkHomeVelocity(preferred, sim.store, unit, sim.settings.dt, sim.config);
       return STEER;
     }
     this.heldFromHome.data[unit.slot] = 0;
@@ -327,7 +338,7 @@ class GiveWay implements Situation {
    * on its home for HOME_PATIENCE, it stands and the home moves toward it (HOME_DRIFT) while it
    * stays held.
    */
-  private walkHomeVelocity(out: Vec2, unit: Unit, dt: number, config: Readonly<SteeringConfig>): void {
+  private walkHomeVelocity(out: Vec2, units: UnitStore, unit: Unit, dt: number, config: Readonly<SteeringConfig>): void {
     const held = this.heldFromHome.data;
     held[unit.slot] = homewardSpeed(unit) < HELD_HOMEWARD_SPEED ? held[unit.slot]! + dt : 0;
     if (held[unit.slot]! > HOME_PATIENCE) {
@@ -337,7 +348,7 @@ class GiveWay implements Situation {
       set(out, 0, 0);
       return;
     }
-    homeVelocity(out, unit, config);
+    homeVelocity(out, units, unit, config);
   }
 
   restart(_sim: SimulationState, unit: Unit): void {

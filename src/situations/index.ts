@@ -9,11 +9,11 @@
  */
 import { cos, sin } from '../math/exact';
 import type { ReadonlyVec2, Vec2 } from '../math/vec2';
-import type { Agent } from '../steering/agent';
 import type { SteeringConfig } from '../steering/config';
 import type { Sensing } from '../steering/sensing';
 import type { AvoidanceRules, PlaneTerms } from '../steering/strategy';
-import type { UnitColumns } from '../sim/columns';
+import type { UnitColumns } from '../steering/columns';
+import type { UnitStore } from '../steering/store';
 import type { SimulationState, Situation, SituationSet, Unit } from '../sim/state';
 import { createBlocks } from './blocks';
 import { carriedLean } from './carried-lean';
@@ -180,49 +180,46 @@ function hotPath(all: readonly Situation[], lists: HookLists): { shapeIntent: Si
       return false;
     },
     rules: {
-      pair(agent: Agent, other: Agent, terms: PlaneTerms, preferred: ReadonlyVec2): void {
-        const a = agent as Unit;
-        const b = other as Unit;
+      pair(units: UnitStore, agent: number, other: number, terms: PlaneTerms, preferred: ReadonlyVec2): void {
         for (let index = 0; index < counts.pairs; index++) {
           // biome-ignore format: one case a situation
           switch (pairs[index]) {
-            case 0: s0.pair!(a, b, terms, preferred); break;
-            case 1: s1.pair!(a, b, terms, preferred); break;
-            case 2: s2.pair!(a, b, terms, preferred); break;
-            case 3: s3.pair!(a, b, terms, preferred); break;
-            case 4: s4.pair!(a, b, terms, preferred); break;
-            case 5: s5.pair!(a, b, terms, preferred); break;
-            case 6: s6.pair!(a, b, terms, preferred); break;
-            case 7: s7.pair!(a, b, terms, preferred); break;
-            case 8: s8.pair!(a, b, terms, preferred); break;
-            case 9: s9.pair!(a, b, terms, preferred); break;
-            case 10: s10.pair!(a, b, terms, preferred); break;
-            case 11: s11.pair!(a, b, terms, preferred); break;
-            case 12: s12.pair!(a, b, terms, preferred); break;
-            default: s13.pair!(a, b, terms, preferred); break;
+            case 0: s0.pair!(units, agent, other, terms, preferred); break;
+            case 1: s1.pair!(units, agent, other, terms, preferred); break;
+            case 2: s2.pair!(units, agent, other, terms, preferred); break;
+            case 3: s3.pair!(units, agent, other, terms, preferred); break;
+            case 4: s4.pair!(units, agent, other, terms, preferred); break;
+            case 5: s5.pair!(units, agent, other, terms, preferred); break;
+            case 6: s6.pair!(units, agent, other, terms, preferred); break;
+            case 7: s7.pair!(units, agent, other, terms, preferred); break;
+            case 8: s8.pair!(units, agent, other, terms, preferred); break;
+            case 9: s9.pair!(units, agent, other, terms, preferred); break;
+            case 10: s10.pair!(units, agent, other, terms, preferred); break;
+            case 11: s11.pair!(units, agent, other, terms, preferred); break;
+            case 12: s12.pair!(units, agent, other, terms, preferred); break;
+            default: s13.pair!(units, agent, other, terms, preferred); break;
           }
         }
       },
-      aim(agent: Agent, sensing: Sensing, preferred: ReadonlyVec2, config: SteeringConfig, aim: Vec2): number {
-        const a = agent as Unit;
+      aim(units: UnitStore, agent: number, sensing: Sensing, preferred: ReadonlyVec2, config: SteeringConfig, aim: Vec2): number {
         let lean = 0;
         for (let index = 0; index < counts.leans; index++) {
           // biome-ignore format: one case a situation
           switch (leans[index]) {
-            case 0: lean = s0.lean!(a, sensing, preferred, lean); break;
-            case 1: lean = s1.lean!(a, sensing, preferred, lean); break;
-            case 2: lean = s2.lean!(a, sensing, preferred, lean); break;
-            case 3: lean = s3.lean!(a, sensing, preferred, lean); break;
-            case 4: lean = s4.lean!(a, sensing, preferred, lean); break;
-            case 5: lean = s5.lean!(a, sensing, preferred, lean); break;
-            case 6: lean = s6.lean!(a, sensing, preferred, lean); break;
-            case 7: lean = s7.lean!(a, sensing, preferred, lean); break;
-            case 8: lean = s8.lean!(a, sensing, preferred, lean); break;
-            case 9: lean = s9.lean!(a, sensing, preferred, lean); break;
-            case 10: lean = s10.lean!(a, sensing, preferred, lean); break;
-            case 11: lean = s11.lean!(a, sensing, preferred, lean); break;
-            case 12: lean = s12.lean!(a, sensing, preferred, lean); break;
-            default: lean = s13.lean!(a, sensing, preferred, lean); break;
+            case 0: lean = s0.lean!(units, agent, sensing, preferred, lean); break;
+            case 1: lean = s1.lean!(units, agent, sensing, preferred, lean); break;
+            case 2: lean = s2.lean!(units, agent, sensing, preferred, lean); break;
+            case 3: lean = s3.lean!(units, agent, sensing, preferred, lean); break;
+            case 4: lean = s4.lean!(units, agent, sensing, preferred, lean); break;
+            case 5: lean = s5.lean!(units, agent, sensing, preferred, lean); break;
+            case 6: lean = s6.lean!(units, agent, sensing, preferred, lean); break;
+            case 7: lean = s7.lean!(units, agent, sensing, preferred, lean); break;
+            case 8: lean = s8.lean!(units, agent, sensing, preferred, lean); break;
+            case 9: lean = s9.lean!(units, agent, sensing, preferred, lean); break;
+            case 10: lean = s10.lean!(units, agent, sensing, preferred, lean); break;
+            case 11: lean = s11.lean!(units, agent, sensing, preferred, lean); break;
+            case 12: lean = s12.lean!(units, agent, sensing, preferred, lean); break;
+            default: lean = s13.lean!(units, agent, sensing, preferred, lean); break;
           }
         }
         return leanAim(lean, preferred, config, aim);
@@ -247,12 +244,12 @@ function leanAim(lean: number, preferred: ReadonlyVec2, config: SteeringConfig, 
  * them (AvoidanceRules), through a loop: for tests of a few situations. */
 export function avoidanceRules(hooks: { readonly pairs: readonly Situation[]; readonly leans: readonly Situation[] }): AvoidanceRules {
   return {
-    pair(agent: Agent, other: Agent, terms: PlaneTerms, preferred: ReadonlyVec2): void {
-      for (const situation of hooks.pairs) situation.pair!(agent as Unit, other as Unit, terms, preferred);
+    pair(units: UnitStore, agent: number, other: number, terms: PlaneTerms, preferred: ReadonlyVec2): void {
+      for (const situation of hooks.pairs) situation.pair!(units, agent, other, terms, preferred);
     },
-    aim(agent: Agent, sensing: Sensing, preferred: ReadonlyVec2, config: SteeringConfig, aim: Vec2): number {
+    aim(units: UnitStore, agent: number, sensing: Sensing, preferred: ReadonlyVec2, config: SteeringConfig, aim: Vec2): number {
       let lean = 0;
-      for (const situation of hooks.leans) lean = situation.lean!(agent as Unit, sensing, preferred, lean);
+      for (const situation of hooks.leans) lean = situation.lean!(units, agent, sensing, preferred, lean);
       return leanAim(lean, preferred, config, aim);
     },
   };

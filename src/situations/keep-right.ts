@@ -8,9 +8,10 @@
  * touch within the look-ahead, or one near ahead of it that wants to go more than 120 degrees from
  * where it wants to go. The lean is `SteeringConfig.keepRight` radians at full urgency.
  */
-import type { ReadonlyVec2 } from '../math/vec2';
+import { type ReadonlyVec2, vec2 } from '../math/vec2';
 import type { Sensing } from '../steering/sensing';
-import type { Situation, Unit } from '../sim/state';
+import type { UnitStore } from '../steering/store';
+import type { Situation } from '../sim/state';
 
 /**
  * How much a threat of another order leans the agent to its right, by the angle between their
@@ -44,35 +45,43 @@ const ONCOMING_GAP = 4;
  * the agent, and is near (1 when touching, 0 at ONCOMING_GAP metres); 0 otherwise. A crowd
  * jammed at a door has no relative motion to read, but its units still want opposite ways.
  */
-function oncomingUrgency(agent: Unit, other: Unit, preferred: ReadonlyVec2): number {
-  const wx = other.wanted.x;
-  const wy = other.wanted.y;
+function oncomingUrgency(units: UnitStore, agent: number, other: number, preferred: ReadonlyVec2): number {
+  const wx = units.wanted.data[2 * other]!;
+  const wy = units.wanted.data[2 * other + 1]!;
   const ownSpeed = Math.sqrt(preferred.x * preferred.x + preferred.y * preferred.y);
   const otherSpeed = Math.sqrt(wx * wx + wy * wy);
   if (ownSpeed < 1e-9 || otherSpeed < 1e-9) return 0;
   if ((preferred.x * wx + preferred.y * wy) / (ownSpeed * otherSpeed) > -0.5) return 0;
-  const dx = other.position.x - agent.position.x;
-  const dy = other.position.y - agent.position.y;
+  const position = units.position.data;
+  const dx = position[2 * other]! - position[2 * agent]!;
+  const dy = position[2 * other + 1]! - position[2 * agent + 1]!;
   if (dx * preferred.x + dy * preferred.y <= 0) return 0;
-  const gap = Math.sqrt(dx * dx + dy * dy) - agent.radius - other.radius;
+  const gap = Math.sqrt(dx * dx + dy * dy) - units.radius.data[agent]! - units.radius.data[other]!;
   return gap >= ONCOMING_GAP ? 0 : 1 - Math.max(0, gap) / ONCOMING_GAP;
 }
+
+/** the wanted velocity of the neighbour at hand (leanFactor takes a vector) */
+const _keep_wanted = vec2();
 
 export const keepRight: Situation = {
   name: 'keep-right',
   order: 70,
   premise: 'units of other orders about to meet the unit, or near ahead and wanting the opposite way',
   applies: (sim) => sim.strategy.passesGroups && sim.config.keepRight > 0,
-  lean(agent: Unit, sensing: Sensing, preferred: ReadonlyVec2, lean: number): number {
-    if (agent.groupId === 0) return lean;
+  lean(units: UnitStore, agent: number, sensing: Sensing, preferred: ReadonlyVec2, lean: number): number {
+    const group = units.group.data;
+    if (group[agent] === 0) return lean;
     // the soonest threat of another order (threats come first, soonest first)
     let urgency = lean;
     for (let index = 0; index < sensing.neighbourCount; index++) {
-      const other = sensing.neighbours[index] as Unit;
-      if (other.groupId === agent.groupId || other.groupId === 0) continue;
+      const other = sensing.neighbours[index]!;
+      if (group[other] === group[agent] || group[other] === 0) continue;
       const key = sensing.neighbourKeys[index]!;
-      if (key < 1) urgency = Math.max(urgency, (1 - key) * leanFactor(preferred, other.wanted));
-      else urgency = Math.max(urgency, oncomingUrgency(agent, other, preferred));
+      if (key < 1) {
+        _keep_wanted.x = units.wanted.data[2 * other]!;
+        _keep_wanted.y = units.wanted.data[2 * other + 1]!;
+        urgency = Math.max(urgency, (1 - key) * leanFactor(preferred, _keep_wanted));
+      } else urgency = Math.max(urgency, oncomingUrgency(units, agent, other, preferred));
     }
     return urgency;
   },

@@ -8,8 +8,9 @@
  * velocity it published last tick), the agent is not off its own course ahead of that one too,
  * and no obstacle or wall is near the agent.
  */
+import type { UnitStore } from '../steering/store';
 import type { PlaneTerms } from '../steering/strategy';
-import type { Situation, Unit } from '../sim/state';
+import type { Situation } from '../sim/state';
 
 /** m/s: a unit whose velocity runs this much slower than it wants along where it moves is off course */
 const OFF_COURSE = 0.5;
@@ -24,15 +25,18 @@ const OFF_COURSE = 0.5;
  * on the line it swerved to. Read the same way from both units (from the velocity and the wanted
  * velocity the other publishes), so the pair agrees who gives way.
  */
-function isOffCourseAhead(agent: Unit, other: Unit): boolean {
-  if (other.groupId !== agent.groupId || agent.groupId === 0) return false;
-  const dx = other.position.x - agent.position.x;
-  const dy = other.position.y - agent.position.y;
-  const { x: vx, y: vy } = other.velocity;
+function isOffCourseAhead(units: UnitStore, agent: number, other: number): boolean {
+  const group = units.group.data;
+  if (group[other] !== group[agent] || group[agent] === 0) return false;
+  const position = units.position.data;
+  const dx = position[2 * other]! - position[2 * agent]!;
+  const dy = position[2 * other + 1]! - position[2 * agent + 1]!;
+  const vx = units.velocity.data[2 * other]!;
+  const vy = units.velocity.data[2 * other + 1]!;
   if (dx * vx + dy * vy <= 0) return false;
   const speed = Math.sqrt(vx * vx + vy * vy);
   if (speed < 1e-9) return false;
-  return (other.wanted.x * vx + other.wanted.y * vy) / speed < speed - OFF_COURSE;
+  return (units.wanted.data[2 * other]! * vx + units.wanted.data[2 * other + 1]! * vy) / speed < speed - OFF_COURSE;
 }
 
 export const offCourseAhead: Situation = {
@@ -40,7 +44,7 @@ export const offCourseAhead: Situation = {
   order: 55,
   premise: 'in the open, a unit of its own order ahead of it moves off the course it wants',
   applies: (sim) => sim.strategy.passesGroups,
-  pair(agent: Unit, other: Unit, terms: PlaneTerms): void {
-    if (terms.openGround && isOffCourseAhead(agent, other) && !isOffCourseAhead(other, agent)) terms.share = 1;
+  pair(units: UnitStore, agent: number, other: number, terms: PlaneTerms): void {
+    if (terms.openGround && isOffCourseAhead(units, agent, other) && !isOffCourseAhead(units, other, agent)) terms.share = 1;
   },
 };

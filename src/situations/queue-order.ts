@@ -10,8 +10,9 @@
  * the others; in a queue the first goes through while the ones behind give way.
  */
 import { NO_SIDE } from '../steering/agent';
+import type { UnitStore } from '../steering/store';
 import type { PlaneTerms } from '../steering/strategy';
-import type { Situation, Unit } from '../sim/state';
+import type { Situation } from '../sim/state';
 
 /** metres of route: of two units of one order queueing at a passage, the one this much nearer
  * the way through goes first */
@@ -23,8 +24,9 @@ const QUEUE_LEAD_GAP = 0.02;
 
 /** Whether `other` is queued behind the agent: both walk the same order and queue at a passage,
  * and the agent is QUEUE_TIE nearer the way through. */
-export function isQueuedBehind(agent: Unit, other: Unit): boolean {
-  return other.groupId === agent.groupId && other.queueRank !== Infinity && agent.queueRank < other.queueRank - QUEUE_TIE;
+export function isQueuedBehind(units: UnitStore, agent: number, other: number): boolean {
+  const rank = units.queueRank.data;
+  return units.group.data[other] === units.group.data[agent] && rank[other] !== Infinity && rank[agent]! < rank[other]! - QUEUE_TIE;
 }
 
 export const queueOrder: Situation = {
@@ -32,16 +34,16 @@ export const queueOrder: Situation = {
   order: 60,
   premise: 'two units of one order queue at a passage on their route, one nearer the way through',
   applies: (sim) => sim.strategy.passesGroups,
-  pair(agent: Unit, other: Unit, terms: PlaneTerms): void {
-    if (agent.queueRank === Infinity) return;
-    if (isQueuedBehind(agent, other)) {
+  pair(units: UnitStore, agent: number, other: number, terms: PlaneTerms): void {
+    if (units.queueRank.data[agent] === Infinity) return;
+    if (isQueuedBehind(units, agent, other)) {
       // the agent is nearer the way through: it goes first, only not walking into the one behind
       // it (whatever the rules before this one said)
       terms.share = terms.baseShare;
       terms.reach = Math.min(terms.reach, terms.contact + QUEUE_LEAD_GAP);
       terms.horizon = Math.min(terms.horizon, QUEUE_LEAD_HORIZON);
       terms.passOn = NO_SIDE;
-    } else if (agent.queueSingleFile && isQueuedBehind(other, agent)) {
+    } else if (units.singleFile.data[agent] === 1 && isQueuedBehind(units, other, agent)) {
       // queueing for a passage one unit wide behind one nearer the way through: all of the way (a
       // crowd pressing on a 2 m gap between rocks wedged three abreast in its mouth, the first in
       // the queue held behind the two at the corners)

@@ -8,11 +8,11 @@
  * door on its way (there the door's own situations decide). The share split needs both orders to
  * be blocks (two units or more each).
  */
-import { cross } from '../math/vec2';
 import { RIGHT } from '../steering/agent';
+import type { UnitStore } from '../steering/store';
 import { sharedBy } from '../steering/strategies/rays';
 import type { PlaneTerms } from '../steering/strategy';
-import type { Situation, Unit } from '../sim/state';
+import type { Situation } from '../sim/state';
 
 /** of two crossing blocks (see `sharesByRuleOfRoad`), the part of the avoidance the block
  * with the other on its right takes, before masses: it gives way, the other stands on */
@@ -28,8 +28,9 @@ const CROSSING_MAX = 0.8;
 const DOOR_RULES_REACH = 4;
 
 /** Whether the other's order heads to the left of the agent's: it comes from the agent's right. */
-function givesWayTo(agent: Unit, other: Unit): boolean {
-  return cross(agent.orderHeading, other.orderHeading) > 0;
+function givesWayTo(units: UnitStore, agent: number, other: number): boolean {
+  const heading = units.orderHeading.data;
+  return heading[2 * agent]! * heading[2 * other + 1]! - heading[2 * agent + 1]! * heading[2 * other]! > 0;
 }
 
 /**
@@ -48,12 +49,16 @@ function givesWayTo(agent: Unit, other: Unit): boolean {
  * crossing at right angles where two corridors 8 m wide cross swept each other's units into the
  * wrong arm (18.1 s to arrive over five layouts, DetourCrowd 17.7 s); now 12.5 s.
  */
-function ordersCross(agent: Unit, other: Unit): boolean {
-  if (agent.groupId === 0 || other.groupId === 0 || agent.groupId === other.groupId) return false;
-  const a = agent.orderHeading;
-  const b = other.orderHeading;
-  if ((a.x === 0 && a.y === 0) || (b.x === 0 && b.y === 0)) return false;
-  const cosine = a.x * b.x + a.y * b.y;
+function ordersCross(units: UnitStore, agent: number, other: number): boolean {
+  const group = units.group.data;
+  if (group[agent] === 0 || group[other] === 0 || group[agent] === group[other]) return false;
+  const heading = units.orderHeading.data;
+  const ax = heading[2 * agent]!;
+  const ay = heading[2 * agent + 1]!;
+  const bx = heading[2 * other]!;
+  const by = heading[2 * other + 1]!;
+  if ((ax === 0 && ay === 0) || (bx === 0 && by === 0)) return false;
+  const cosine = ax * bx + ay * by;
   return cosine > CROSSING_MIN && cosine < CROSSING_MAX;
 }
 
@@ -63,8 +68,8 @@ function ordersCross(agent: Unit, other: Unit): boolean {
  * angles, each giving way to the right in the door's mouth, held each other up (13.6 s over five
  * layouts, DetourCrowd 13.3 s); leaving the door to its rules, 11.4 s.
  */
-function nearDoor(unit: Unit): boolean {
-  return unit.doorDistance <= DOOR_RULES_REACH;
+function nearDoor(units: UnitStore, unit: number): boolean {
+  return units.doorDistance.data[unit]! <= DOOR_RULES_REACH;
 }
 
 /**
@@ -87,11 +92,11 @@ function nearDoor(unit: Unit): boolean {
  * shares: in the circle swap, where every unit has its own order, the split cost a quarter of a
  * second (8.3 -> 8.5 s over seeds 1-10).
  */
-function sharesByRuleOfRoad(agent: Unit, other: Unit): boolean {
-  if (agent.orderSize < 2 || other.orderSize < 2) return false;
-  const giver = givesWayTo(agent, other) ? agent : other;
+function sharesByRuleOfRoad(units: UnitStore, agent: number, other: number): boolean {
+  if (units.orderSize.data[agent]! < 2 || units.orderSize.data[other]! < 2) return false;
+  const giver = givesWayTo(units, agent, other) ? agent : other;
   const taker = giver === agent ? other : agent;
-  return giver.mass <= taker.mass;
+  return units.mass.data[giver]! <= units.mass.data[taker]!;
 }
 
 export const ruleOfTheRoad: Situation = {
@@ -99,9 +104,9 @@ export const ruleOfTheRoad: Situation = {
   order: 40,
   premise: 'two orders whose headings cross or converge at 37 to 120 degrees, away from doors',
   applies: (sim) => sim.strategy.passesGroups,
-  pair(agent: Unit, other: Unit, terms: PlaneTerms): void {
-    if (!ordersCross(agent, other) || nearDoor(agent) || nearDoor(other)) return;
+  pair(units: UnitStore, agent: number, other: number, terms: PlaneTerms): void {
+    if (!ordersCross(units, agent, other) || nearDoor(units, agent) || nearDoor(units, other)) return;
     terms.passOn = RIGHT;
-    if (sharesByRuleOfRoad(agent, other)) terms.share = sharedBy(agent, other, givesWayTo(agent, other) ? GIVE_WAY_PART : 1 - GIVE_WAY_PART);
+    if (sharesByRuleOfRoad(units, agent, other)) terms.share = sharedBy(units, agent, other, givesWayTo(units, agent, other) ? GIVE_WAY_PART : 1 - GIVE_WAY_PART);
   },
 };

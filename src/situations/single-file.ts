@@ -15,8 +15,9 @@
 import { type Vec2, vec2 } from '../math/vec2';
 import { HALF_DIAGONAL, type NavMap, columnOf, roomAt, rowOf } from '../nav/navmap';
 import { isNarrowPassageAt } from '../nav/passages';
-import { type Column, type UnitColumns, floatColumn } from '../sim/columns';
+import { type Column, type UnitColumns, floatColumn } from '../steering/columns';
 import { isQueueing } from '../sim/routes';
+import type { UnitStore } from '../steering/store';
 import type { MoveTask, SimulationState, Situation, Unit } from '../sim/state';
 import { requestWayAlong, standsInTheWay } from './give-way';
 
@@ -122,14 +123,14 @@ class SingleFile implements Situation {
    * a step back from it so those coming out have the room; in the passage, a step back out of it.
    * Waiting outside it, the unit also steps out of the way of those coming out at it.
    */
-  intent(_sim: SimulationState, unit: Unit, preferred: Vec2): boolean {
+  intent(sim: SimulationState, unit: Unit, preferred: Vec2): boolean {
     const task = unit.task;
     if (task.kind !== 'move' || task.route === null || task.waiting || !isQueueing(unit)) return false;
-    if (!this.waitsForOncoming(unit, task.route.layer.map)) return false;
+    if (!this.waitsForOncoming(sim.store, unit, task.route.layer.map)) return false;
     const scale = unit.passageDistance < WAIT_CLEAR ? -WAIT_BACK_SPEED : 0;
     preferred.x *= scale;
     preferred.y *= scale;
-    if (this.entered.data[unit.slot]! < 0) clearTheWayOut(unit, preferred);
+    if (this.entered.data[unit.slot]! < 0) clearTheWayOut(sim.store, unit, preferred);
     return false;
   }
 
@@ -143,8 +144,11 @@ class SingleFile implements Situation {
    * to face and stood there); where they can squeeze by (between the rocks of a field, two units
    * wide), it goes on: backing out there cost a block crossing a pillar field 11 s on one layout.
    */
-  private waitsForOncoming(unit: Unit, map: NavMap): boolean {
+  private waitsForOncoming(units: UnitStore, unit: Unit, map: NavMap): boolean {
     const entered = this.entered.data;
+    const group = units.group.data;
+    const position = units.position.data;
+    const wanted = units.wanted.data;
     const sensing = unit.sensing;
     const inside = entered[unit.slot]! >= 0;
     // about half the passage's width where the unit is (looked up when first needed)
@@ -152,22 +156,22 @@ class SingleFile implements Situation {
     let oncoming = Infinity;
     let own = inside ? entered[unit.slot]! : Infinity;
     for (let index = 0; index < sensing.neighbourCount; index++) {
-      const other = sensing.neighbours[index] as Unit;
-      const otherEntered = entered[other.slot]!;
-      if (otherEntered < 0 || other.groupId === 0) continue;
-      if (other.groupId === unit.groupId) {
+      const other = sensing.neighbours[index]!;
+      const otherEntered = entered[other]!;
+      if (otherEntered < 0 || group[other] === 0) continue;
+      if (group[other] === unit.groupId) {
         own = Math.min(own, otherEntered);
         continue;
       }
-      const toUnitX = unit.position.x - other.position.x;
-      const toUnitY = unit.position.y - other.position.y;
-      if (other.wanted.x * toUnitX + other.wanted.y * toUnitY <= 0) continue;
+      const toUnitX = unit.position.x - position[2 * other]!;
+      const toUnitY = unit.position.y - position[2 * other + 1]!;
+      if (wanted[2 * other]! * toUnitX + wanted[2 * other + 1]! * toUnitY <= 0) continue;
       if (inside) {
         if (room < 0) room = widestRoomNear(map.base, unit.position.x, unit.position.y);
-        if (room >= unit.radius + other.radius) continue;
+        if (room >= unit.radius + units.radius.data[other]!) continue;
       }
       // came in at the same tick as the unit's own: the order issued first goes first
-      oncoming = Math.min(oncoming, otherEntered - (other.groupId < unit.groupId ? 0.5 : 0));
+      oncoming = Math.min(oncoming, otherEntered - (group[other]! < unit.groupId ? 0.5 : 0));
     }
     return oncoming < own;
   }
@@ -179,14 +183,18 @@ class SingleFile implements Situation {
  * on: the crowd waiting at a door's mouth stood in the way of those coming through, who pushed
  * through it one by one.
  */
-function clearTheWayOut(unit: Unit, preferred: Vec2): void {
+function clearTheWayOut(units: UnitStore, unit: Unit, preferred: Vec2): void {
   const sensing = unit.sensing;
+  const group = units.group.data;
+  const wanted = units.wanted.data;
   _single_aside.x = 0;
   _single_aside.y = 0;
   for (let index = 0; index < sensing.neighbourCount; index++) {
     const other = sensing.neighbours[index]!;
-    if (other.groupId === unit.groupId || other.groupId === 0) continue;
-    if (standsInTheWay(other, unit, other.wanted.x, other.wanted.y, WAIT_ASIDE_GAP)) requestWayAlong(_single_aside, other, unit, other.wanted.x, other.wanted.y);
+    if (group[other] === unit.groupId || group[other] === 0) continue;
+    const wayX = wanted[2 * other]!;
+    const wayY = wanted[2 * other + 1]!;
+    if (standsInTheWay(units, other, unit.slot, wayX, wayY, WAIT_ASIDE_GAP)) requestWayAlong(_single_aside, units, other, unit.slot, wayX, wayY);
   }
   const length = Math.sqrt(_single_aside.x * _single_aside.x + _single_aside.y * _single_aside.y);
   if (length < 1e-9) return;

@@ -15,7 +15,7 @@
  */
 import { cos, sin } from '../math/exact';
 import { type Vec2, lengthSquared } from '../math/vec2';
-import { type Column, type UnitColumns, byteColumn, floatColumn } from '../sim/columns';
+import { type Column, type UnitColumns, byteColumn, floatColumn } from '../steering/columns';
 import { STUCK_TIME } from '../sim/progress';
 import { type SimulationState, type Situation, type Unit, simulatedTime } from '../sim/state';
 

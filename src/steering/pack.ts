@@ -8,22 +8,25 @@ import type { ShapeGeometry } from '../math/shapes';
 import type { ObstacleSensor } from '../physics/world';
 import { type CellTable, createCellTable, enterCell, resetCellTable } from '../spatial/cells';
 import type { CellGrid } from '../spatial/grid';
-import type { Agent } from './agent';
+import type { UnitStore } from './store';
 
 /**
- * The world as the sense phase sees it. The grid must hold `units` sorted this tick (by
- * position, in this order), and `maxRadius` / `maxSpeed` must be the largest radius and speed
- * among them, so a search knows how far to look.
+ * The world as the sense phase sees it. The grid must hold the store's `count` units sorted this
+ * tick (by position, in slot order), and `maxRadius` / `maxSpeed` must be the largest radius and
+ * speed among them, so a search knows how far to look.
  */
 export interface SenseWorld {
-  readonly units: readonly Agent[];
+  /** the units, by slot */
+  readonly units: UnitStore;
+  /** how many units the store holds this tick */
+  count: number;
   readonly grid: CellGrid;
   readonly obstacles: readonly ObstacleSensor[];
   /** the world's four walls as shapes just outside it, for the velocity choice */
   readonly walls: readonly ShapeGeometry[];
-  /** casts a segment through the physics world: the nearest unit it hits other than `exclude`,
-   * and the fraction along the segment (owner null when none) */
-  castUnitRay(x1: number, y1: number, x2: number, y2: number, exclude: Agent, out: { owner: Agent | null; fraction: number }): void;
+  /** casts a segment through the physics world: the slot of the nearest unit it hits other than
+   * the one at slot `exclude`, and the fraction along the segment (owner -1 when none) */
+  castUnitRay(x1: number, y1: number, x2: number, y2: number, exclude: number, out: { owner: number; fraction: number }): void;
   /** the units in grid order as plain numbers, filled by `packUnits` after each sort */
   readonly pack: UnitPack;
   /** goes up whenever `obstacles` changes (the index of obstacles by place is made again) */
@@ -35,7 +38,7 @@ export interface SenseWorld {
 }
 
 /**
- * The units copied out in grid order (entry k is `units[grid.order[k]]`), so the neighbour search
+ * The units copied out in grid order (entry k is slot `grid.order[k]`), so the neighbour search
  * reads contiguous numbers instead of chasing objects, and per cell the box their positions and
  * velocities span, so a whole cell can be ruled out at once: a cell of units walking alongside
  * the agent (its own group, most of a crowd) cannot be touched within the look-ahead and is never
@@ -67,13 +70,14 @@ export function createUnitPack(): UnitPack {
 }
 
 /**
- * Copies `world.units` into `world.pack` in the order of `world.grid`, which must be sorted this
- * tick, from `centres` ([x0, y0, ...]) and `motion` ([vx0, vy0, radius0, ...]) in `units` order:
- * plain numbers read in grid order, rather than the units' objects.
+ * Copies the store's positions, velocities and radii into `world.pack` in the order of
+ * `world.grid`, which must be sorted this tick: numbers read in grid order, not slot order.
  */
-export function packUnits(world: SenseWorld, centres: Float64Array, motion: Float64Array): void {
-  const { units, grid, pack } = world;
-  const count = units.length;
+export function packUnits(world: SenseWorld): void {
+  const { units, grid, pack, count } = world;
+  const centres = units.position.data;
+  const velocities = units.velocity.data;
+  const radii = units.radius.data;
   if (pack.x.length < count) {
     const size = Math.max(count, 2 * pack.x.length, 64);
     pack.x = new Float64Array(size);
@@ -90,9 +94,9 @@ export function packUnits(world: SenseWorld, centres: Float64Array, motion: Floa
     const i = grid.order[k]!;
     x[k] = centres[2 * i]!;
     y[k] = centres[2 * i + 1]!;
-    vx[k] = motion[3 * i]!;
-    vy[k] = motion[3 * i + 1]!;
-    radius[k] = motion[3 * i + 2]!;
+    vx[k] = velocities[2 * i]!;
+    vy[k] = velocities[2 * i + 1]!;
+    radius[k] = radii[i]!;
   }
   for (let cell = 0; cell < cells; cell++) {
     const start = grid.cellStart[cell]!;

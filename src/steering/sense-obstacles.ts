@@ -6,7 +6,6 @@
 import { vec2 } from '../math/vec2';
 import { type ObstacleSensor, rayCastObstacle } from '../physics/world';
 import { type CellTable, createCellTable, enterCell, findCell, resetCellTable } from '../spatial/cells';
-import type { Agent } from './agent';
 import type { SteeringConfig } from './config';
 import type { SenseWorld } from './pack';
 import { NO_NORMAL, RAY_CENTRE, RAY_LEFT, type Sensing, layOutRaysOfLength, personalSpaceFraction, recordObstacleThreat, recordUnitThreat } from './sensing';
@@ -120,7 +119,7 @@ function obstaclesInBox(world: SenseWorld, minX: number, minY: number, maxX: num
   return count;
 }
 
-const _sense_unitHit: { owner: Agent | null; fraction: number } = { owner: null, fraction: 1 };
+const _sense_unitHit: { owner: number; fraction: number } = { owner: -1, fraction: 1 };
 
 /**
  * The RTS article's sensing, as written but for its one bug: when the unit moves faster than
@@ -129,28 +128,33 @@ const _sense_unitHit: { owner: Agent | null; fraction: number } = { owner: null,
  * unit any of them hits. (The article's callback stopped at the first hit planck reports, which
  * is not the nearest; here every hit is clipped and the nearest kept.) Obstacles are not seen.
  */
-export function castWorldRays(world: SenseWorld, agent: Agent, sensing: Sensing): void {
-  const speedSq = agent.velocity.x * agent.velocity.x + agent.velocity.y * agent.velocity.y;
-  if (speedSq <= agent.radius || speedSq < 1e-18) return;
-  layOutRaysOfLength(sensing, agent, Math.sqrt(speedSq));
+export function castWorldRays(world: SenseWorld, agent: number, sensing: Sensing): void {
+  const units = world.units;
+  const vx = units.velocity.data[2 * agent]!;
+  const vy = units.velocity.data[2 * agent + 1]!;
+  const speedSq = vx * vx + vy * vy;
+  if (speedSq <= units.radius.data[agent]! || speedSq < 1e-18) return;
+  layOutRaysOfLength(sensing, units, agent, Math.sqrt(speedSq));
   sensing.raysCast = true;
   const threat = sensing.threat;
   for (let index = 0; index < 3; index++) {
     const ray = sensing.rays[index as 0 | 1 | 2];
     world.castUnitRay(ray.origin.x, ray.origin.y, ray.end.x, ray.end.y, agent, _sense_unitHit);
     const other = _sense_unitHit.owner;
-    if (other === null) continue;
+    if (other < 0) continue;
     const fraction = _sense_unitHit.fraction;
     ray.hitFraction = fraction;
     if (threat.kind !== 'none' && fraction >= threat.fraction) continue;
-    recordUnitThreat(threat, other, fraction, index, ray.origin.x + (ray.end.x - ray.origin.x) * fraction, ray.origin.y + (ray.end.y - ray.origin.y) * fraction);
+    recordUnitThreat(threat, units, other, fraction, index, ray.origin.x + (ray.end.x - ray.origin.x) * fraction, ray.origin.y + (ray.end.y - ray.origin.y) * fraction);
   }
 }
 
 /** Obstacles and walls whose bounds come within reach of the unit in the look-ahead, for the velocity choice. */
-export function gatherObstacles(world: SenseWorld, agent: Agent, sensing: Sensing, config: SteeringConfig): void {
-  const reach = agent.radius + config.avoidClearance + agent.maxSpeed * Math.min(config.avoidHorizon, OBSTACLE_REACH_TIME);
-  const { x, y } = agent.position;
+export function gatherObstacles(world: SenseWorld, agent: number, sensing: Sensing, config: SteeringConfig): void {
+  const units = world.units;
+  const reach = units.radius.data[agent]! + config.avoidClearance + units.maxSpeed.data[agent]! * Math.min(config.avoidHorizon, OBSTACLE_REACH_TIME);
+  const x = units.position.data[2 * agent]!;
+  const y = units.position.data[2 * agent + 1]!;
   const list = sensing.obstacles;
   // (on open ground the query is not made at all: its four bounds would each be boxed on the heap)
   const count = world.obstacles.length === 0 ? 0 : obstaclesInBox(world, x - reach, y - reach, x + reach, y + reach);

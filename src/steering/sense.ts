@@ -19,18 +19,21 @@
  * Strategies that sense circles (the articles' classic methods) are offered every unit and every
  * obstacle's bounding circle within their reach instead, and record what they need themselves.
  */
+import { vec2 } from '../math/vec2';
 import { findCell } from '../spatial/cells';
 import { cellColumn, cellRow, occupiedCell } from '../spatial/grid';
 import { type RingCells, collectRing, createRingCells } from '../spatial/rings';
-import type { Agent } from './agent';
 import type { SteeringConfig } from './config';
 import { BLOCK, type SenseWorld } from './pack';
 import { castWorldRays, gatherObstacles, obstaclesOnRays } from './sense-obstacles';
-import { RAY_RELATIVE, type Sensing, clearThreat, layOutRays, neighbourCutoff, offerNeighbour, recordUnitThreat, relativeRayFraction } from './sensing';
+import { MAX_NEIGHBOURS, RAY_RELATIVE, type Sensing, clearThreat, layOutRays, neighbourCutoff, offerNeighbour, recordUnitThreat, relativeRayFraction } from './sensing';
 import { accumulateCrowding } from './separation';
+import type { UnitStore } from './store';
 import type { AvoidanceStrategy } from './strategy';
 
 const _sense_ring: RingCells = createRingCells();
+/** where the unit offered to a circle strategy stands */
+const _sense_centre = vec2();
 /**
  * Metres, for the unit being sensed (set as its search begins): `crowd`, how far round it
  * separation looks; `near`, the gap within which a unit that is not closing in is still a
@@ -46,11 +49,39 @@ const _reach = { crowd: 0, near: 0, least: 0 };
  * for threats would otherwise cover the whole look-ahead at twice full speed) */
 const THREAT_RANGE = 12;
 
-const _sense_previous: Agent[] = [];
+const _sense_previous = new Int32Array(MAX_NEIGHBOURS);
 
 /**
- * Fills `sensing` for one unit. `strategy` decides whether rays are cast at all and which units
- * count as threats. The unit itself and the world's walls are never threats.
+ * The unit being sensed, read out of the store once (its slot, position, velocity, radius and
+ * order), which the search's helpers read for every cell they open.
+ */
+interface SensedUnit {
+  slot: number;
+  x: number;
+  y: number;
+  vx: number;
+  vy: number;
+  radius: number;
+  group: number;
+}
+const _agent: SensedUnit = { slot: -1, x: 0, y: 0, vx: 0, vy: 0, radius: 0, group: 0 };
+
+/** Reads the unit at `slot` out of the store into `_agent`. */
+function readAgent(units: UnitStore, slot: number): SensedUnit {
+  _agent.slot = slot;
+  _agent.x = units.position.data[2 * slot]!;
+  _agent.y = units.position.data[2 * slot + 1]!;
+  _agent.vx = units.velocity.data[2 * slot]!;
+  _agent.vy = units.velocity.data[2 * slot + 1]!;
+  _agent.radius = units.radius.data[slot]!;
+  _agent.group = units.group.data[slot]!;
+  return _agent;
+}
+
+/**
+ * Fills `sensing` for one unit (its slot in the world's store). `strategy` decides whether rays are
+ * cast at all and which units count as threats. The unit itself and the world's walls are never
+ * threats.
  *
  * With `searches` false (a strategy that senses neighbours, on a tick when the unit does not
  * search), the neighbours found last time are tested again as they stand now instead of
@@ -59,13 +90,15 @@ const _sense_previous: Agent[] = [];
  */
 export function senseUnit(
   world: SenseWorld,
-  agent: Agent,
+  slot: number,
   sensing: Sensing,
   strategy: AvoidanceStrategy,
   config: SteeringConfig,
   looksAhead = true,
   searches = true,
 ): void {
+  const units = world.units;
+  const agent = readAgent(units, slot);
   const previousCount = searches ? 0 : sensing.neighbourCount;
   for (let index = 0; index < previousCount; index++) _sense_previous[index] = sensing.neighbours[index]!;
   sensing.crowding.x = 0;
@@ -76,7 +109,7 @@ export function senseUnit(
   sensing.neighbourCount = 0;
   sensing.obstacleCount = 0;
   const senses = looksAhead ? strategy.senses : 'none';
-  const raysCast = senses === 'rays' && layOutRays(sensing, agent, config);
+  const raysCast = senses === 'rays' && layOutRays(sensing, units, slot, config);
   sensing.raysCast = raysCast;
   const grid = world.grid;
   // separation looks this far around the unit; the relative ray as far as any unit can come
@@ -85,11 +118,11 @@ export function senseUnit(
   // both went at full speed; circle strategies as far as they say
   const crowdReach = agent.radius + config.separationGap;
   const mode = senses === 'rays' ? RAYS : senses === 'circles' ? CIRCLES : NEIGHBOURS;
-  const closingSpeed = mode === RAYS ? Math.sqrt(agent.velocity.x * agent.velocity.x + agent.velocity.y * agent.velocity.y) + world.maxSpeed : 0;
+  const closingSpeed = mode === RAYS ? Math.sqrt(agent.vx * agent.vx + agent.vy * agent.vy) + world.maxSpeed : 0;
   const contactReach = agent.radius + world.maxRadius + config.avoidClearance;
   _reach.crowd = crowdReach;
-  _reach.near = config.avoidHorizon * (agent.maxSpeed + world.maxSpeed);
-  const circleReach = senses === 'circles' ? strategy.reach(agent, config) : 0;
+  _reach.near = config.avoidHorizon * (units.maxSpeed.data[slot]! + world.maxSpeed);
+  const circleReach = senses === 'circles' ? strategy.reach(units, slot, config) : 0;
   const reach = Math.max(
     crowdReach + world.maxRadius,
     mode === RAYS ? Math.min(THREAT_RANGE + contactReach, Math.max(config.avoidHorizon * closingSpeed + contactReach, agent.radius + world.maxRadius + _reach.near)) : 0,
@@ -100,8 +133,8 @@ export function senseUnit(
   // centre in ring k is at least (k - 1) cell sizes away, so once no unit that far can be
   // touched sooner, or be nearer, than the neighbours already found (and separation looks no
   // further), no later ring can add one. In a crowd the search stops after a few rings.
-  const column = cellColumn(grid, agent.position.x);
-  const row = cellRow(grid, agent.position.y);
+  const column = cellColumn(grid, agent.x);
+  const row = cellRow(grid, agent.y);
   const crowdRings = Math.ceil((crowdReach + world.maxRadius) / grid.cellSize);
   const rings = Math.ceil(reach / grid.cellSize);
   // The look-ahead search goes ring by ring only near the unit, then block by block.
@@ -132,31 +165,37 @@ export function senseUnit(
   if (searchMode === RAYS && searched && rings > fineRings) {
     searchBlocks(world, agent, sensing, strategy, config, closingSpeed, column, row, fineRings, rings);
   }
-  if (mode === RAYS && !searches) {
-    for (let index = 0; index < previousCount; index++) {
-      const other = _sense_previous[index]!;
-      const dx = other.position.x - agent.position.x;
-      const dy = other.position.y - agent.position.y;
-      const gap = Math.sqrt(dx * dx + dy * dy) - agent.radius - other.radius;
-      const rvx = agent.velocity.x - other.velocity.x;
-      const rvy = agent.velocity.y - other.velocity.y;
-      considerUnit(sensing, agent, other, gap, mayTouch(gap, rvx, rvy, config), strategy, config);
-    }
-  }
+  if (mode === RAYS && !searches) retestNeighbours(world, agent, sensing, strategy, config, previousCount);
 
   if (mode === CIRCLES) {
     for (const obstacle of world.obstacles) {
-      const dx = obstacle.centre.x - agent.position.x;
-      const dy = obstacle.centre.y - agent.position.y;
+      const dx = obstacle.centre.x - agent.x;
+      const dy = obstacle.centre.y - agent.y;
       const far = circleReach + obstacle.boundingRadius + agent.radius;
       if (dx * dx + dy * dy > far * far) continue;
-      strategy.consider(sensing, agent, obstacle.centre, obstacle.boundingRadius, null, obstacle.obstacleId, config);
+      strategy.consider(sensing, units, slot, obstacle.centre, obstacle.boundingRadius, -1, obstacle.obstacleId, config);
     }
     return;
   }
-  if (mode === RAYS) gatherObstacles(world, agent, sensing, config);
-  if (senses === 'world-rays') castWorldRays(world, agent, sensing);
+  if (mode === RAYS) gatherObstacles(world, slot, sensing, config);
+  if (senses === 'world-rays') castWorldRays(world, slot, sensing);
   if (raysCast) obstaclesOnRays(world, sensing, config);
+}
+
+/** Between searches: the neighbours found last time (`_sense_previous`) tested again as they stand now. */
+function retestNeighbours(world: SenseWorld, agent: SensedUnit, sensing: Sensing, strategy: AvoidanceStrategy, config: SteeringConfig, count: number): void {
+  const position = world.units.position.data;
+  const velocity = world.units.velocity.data;
+  const radius = world.units.radius.data;
+  for (let index = 0; index < count; index++) {
+    const other = _sense_previous[index]!;
+    const dx = position[2 * other]! - agent.x;
+    const dy = position[2 * other + 1]! - agent.y;
+    const gap = Math.sqrt(dx * dx + dy * dy) - agent.radius - radius[other]!;
+    const rvx = agent.vx - velocity[2 * other]!;
+    const rvy = agent.vy - velocity[2 * other + 1]!;
+    considerUnit(world.units, sensing, agent, other, gap, mayTouch(gap, rvx, rvy, config), strategy, config);
+  }
 }
 
 /** What the sense phase looks for around a unit. */
@@ -173,15 +212,15 @@ const CIRCLES = 2;
  * least `_reach.least` (the caller knows how near the cells it asks about can be). Exact: what it
  * rules out holds no unit `senseCell` would have taken.
  */
-function outOfReach(bounds: Float64Array, offset: number, world: SenseWorld, agent: Agent, sensing: Sensing, config: SteeringConfig): boolean {
+function outOfReach(bounds: Float64Array, offset: number, world: SenseWorld, agent: SensedUnit, sensing: Sensing, config: SteeringConfig): boolean {
   const cutoff = neighbourCutoff(sensing);
   if (cutoff === Infinity) return false;
-  const { x, y } = agent.position;
+  const { x, y } = agent;
   const outX = Math.max(bounds[offset]! - x, 0, x - bounds[offset + 1]!);
   const outY = Math.max(bounds[offset + 2]! - y, 0, y - bounds[offset + 3]!);
   const distance = Math.max(Math.sqrt(outX * outX + outY * outY), _reach.least);
   if (distance < _reach.crowd + world.maxRadius) return false;
-  const { x: vx, y: vy } = agent.velocity;
+  const { vx, vy } = agent;
   const relX = Math.max(Math.abs(vx - bounds[offset + 4]!), Math.abs(vx - bounds[offset + 5]!));
   const relY = Math.max(Math.abs(vy - bounds[offset + 6]!), Math.abs(vy - bounds[offset + 7]!));
   if (leastKeyBeyond(distance, agent, world, config, Math.sqrt(relX * relX + relY * relY)) >= cutoff) return true;
@@ -208,8 +247,8 @@ function outOfReach(bounds: Float64Array, offset: number, world: SenseWorld, age
  * `outOfReach` where only crowding is sought (the re-tests between searches, and strategies that
  * sense no rays).
  */
-function beyondCrowding(bounds: Float64Array, offset: number, agent: Agent, world: SenseWorld): boolean {
-  const { x, y } = agent.position;
+function beyondCrowding(bounds: Float64Array, offset: number, agent: SensedUnit, world: SenseWorld): boolean {
+  const { x, y } = agent;
   const outX = Math.max(bounds[offset]! - x, 0, x - bounds[offset + 1]!);
   const outY = Math.max(bounds[offset + 2]! - y, 0, y - bounds[offset + 3]!);
   const reach = _reach.crowd + world.maxRadius;
@@ -230,7 +269,7 @@ const _sense_blockRing: RingCells = createRingCells();
  */
 function searchBlocks(
   world: SenseWorld,
-  agent: Agent,
+  agent: SensedUnit,
   sensing: Sensing,
   strategy: AvoidanceStrategy,
   config: SteeringConfig,
@@ -281,7 +320,7 @@ function searchBlocks(
 function senseCell(
   world: SenseWorld,
   cell: number,
-  agent: Agent,
+  agent: SensedUnit,
   sensing: Sensing,
   strategy: AvoidanceStrategy,
   config: SteeringConfig,
@@ -290,32 +329,32 @@ function senseCell(
   const grid = world.grid;
   const units = world.units;
   const { x, y, vx, vy, radius } = world.pack;
-  const ax = agent.position.x;
-  const ay = agent.position.y;
-  const avx = agent.velocity.x;
-  const avy = agent.velocity.y;
+  const ax = agent.x;
+  const ay = agent.y;
+  const avx = agent.vx;
+  const avy = agent.vy;
   const end = grid.cellStart[cell + 1]!;
   for (let k = grid.cellStart[cell]!; k < end; k++) {
     const dx = x[k]! - ax;
     const dy = y[k]! - ay;
     const distanceSq = dx * dx + dy * dy;
+    const other = grid.order[k]!;
     // the agent's own entry is the one at distance zero that is the agent itself
-    if (distanceSq === 0 && units[grid.order[k]!] === agent) continue;
+    if (distanceSq === 0 && other === agent.slot) continue;
     const otherRadius = radius[k]!;
     const near = _reach.crowd + otherRadius;
-    if (distanceSq < near * near) {
-      accumulateCrowding(sensing.crowding, agent, units[grid.order[k]!]!, config);
-    }
+    if (distanceSq < near * near) accumulateCrowding(sensing.crowding, units, agent.slot, other, config);
     if (mode === CIRCLES) {
-      const other = units[grid.order[k]!]!;
-      strategy.consider(sensing, agent, other.position, otherRadius, other, -1, config);
+      _sense_centre.x = x[k]!;
+      _sense_centre.y = y[k]!;
+      strategy.consider(sensing, units, agent.slot, _sense_centre, otherRadius, other, -1, config);
       continue;
     }
     if (mode !== RAYS) continue;
     const gap = Math.sqrt(distanceSq) - agent.radius - otherRadius;
     const touchable = mayTouch(gap, avx - vx[k]!, avy - vy[k]!, config);
     if (!touchable && (gap >= _reach.near || nearKey(agent, gap, config) >= neighbourCutoff(sensing))) continue;
-    considerUnit(sensing, agent, units[grid.order[k]!]!, gap, touchable, strategy, config);
+    considerUnit(units, sensing, agent, other, gap, touchable, strategy, config);
   }
 }
 
@@ -334,15 +373,15 @@ function mayTouch(gap: number, rvx: number, rvy: number, config: SteeringConfig)
  * far); one it will not touch but that is near enough to become one within the look-ahead
  * becomes a neighbour keyed by its gap.
  */
-function considerUnit(sensing: Sensing, agent: Agent, other: Agent, gap: number, touchable: boolean, strategy: AvoidanceStrategy, config: SteeringConfig): void {
-  if (touchable && strategy.isThreat(agent, other)) {
-    const fraction = relativeRayFraction(agent, other, config);
+function considerUnit(units: UnitStore, sensing: Sensing, agent: SensedUnit, other: number, gap: number, touchable: boolean, strategy: AvoidanceStrategy, config: SteeringConfig): void {
+  if (touchable && strategy.isThreat(units, agent.slot, other)) {
+    const fraction = relativeRayFraction(units, agent.slot, other, config);
     if (fraction >= 0) {
       offerNeighbour(sensing, other, fraction);
       const threat = sensing.threat;
       if (threat.kind !== 'none' && fraction >= threat.fraction) return;
       const time = fraction * config.avoidHorizon;
-      recordUnitThreat(threat, other, fraction, RAY_RELATIVE, agent.position.x + agent.velocity.x * time, agent.position.y + agent.velocity.y * time);
+      recordUnitThreat(threat, units, other, fraction, RAY_RELATIVE, agent.x + agent.vx * time, agent.y + agent.vy * time);
       return;
     }
   }
@@ -359,9 +398,9 @@ function considerUnit(sensing: Sensing, agent: Agent, other: Agent, gap: number,
  * grows with the gap, so the search's bounds (`leastKeyBeyond`, `outOfReach`), which key the
  * nearest a unit can be, stay exact.
  */
-function nearKey(agent: Agent, gap: number, config: SteeringConfig): number {
+function nearKey(agent: SensedUnit, gap: number, config: SteeringConfig): number {
   const fraction = Math.max(0, gap) / _reach.near;
-  return agent.groupId === 0 && gap < config.avoidClearance ? fraction : 1 + fraction;
+  return agent.group === 0 && gap < config.avoidClearance ? fraction : 1 + fraction;
 }
 
 /**
@@ -369,7 +408,7 @@ function nearKey(agent: Agent, gap: number, config: SteeringConfig): number {
  * have: it cannot be touched sooner than the gap can close at `closingSpeed`, nor be nearer than
  * that distance. Infinity when it can be neither a threat nor near.
  */
-function leastKeyBeyond(distance: number, agent: Agent, world: SenseWorld, config: SteeringConfig, closingSpeed: number): number {
+function leastKeyBeyond(distance: number, agent: SensedUnit, world: SenseWorld, config: SteeringConfig, closingSpeed: number): number {
   const gap = distance - agent.radius - world.maxRadius;
   const near = gap < _reach.near ? nearKey(agent, gap, config) : Infinity;
   const reachable = config.avoidHorizon * closingSpeed;

@@ -1,6 +1,6 @@
 import type { ShapeGeometry } from '../math/shapes';
 import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
-import type { Agent } from './agent';
+import type { UnitStore } from './store';
 import type { SteeringConfig } from './config';
 
 /** Index of each of the three avoidance rays in `Sensing.rays`. */
@@ -23,8 +23,8 @@ export interface Ray {
 /** The closest thing in the way, over the three rays. */
 export interface Threat {
   kind: 'none' | 'unit' | 'obstacle';
-  /** the unit that was hit (kind 'unit') */
-  unit: Agent | null;
+  /** the slot of the unit that was hit (kind 'unit'; in the unit store), else -1 */
+  unit: number;
   /** the obstacle that was hit (kind 'obstacle'), else -1 */
   obstacleId: number;
   /** metres: the centre of the body hit (for an obstacle, the centre of its bounding circle) */
@@ -61,9 +61,9 @@ export interface Sensing {
   /**
    * The units the velocity choice answers (`rays`): those the unit will touch within the
    * look-ahead, soonest first, then the nearest of the others that could be met within it, at most
-   * MAX_NEIGHBOURS in all. Entries past `neighbourCount` are stale.
+   * MAX_NEIGHBOURS in all, by their slots in the unit store. Entries past `neighbourCount` are stale.
    */
-  neighbours: Agent[];
+  neighbours: Int32Array;
   neighbourCount: number;
   /** per neighbour: the fraction of the look-ahead at which it will be touched (< 1), or 1 plus its
    * gap over the gap that could close within the look-ahead, for one that will not be touched; the
@@ -84,7 +84,7 @@ export function createSensing(): Sensing {
     rays: [ray(), ray(), ray()],
     threat: {
       kind: 'none',
-      unit: null,
+      unit: -1,
       obstacleId: -1,
       centre: vec2(),
       radius: 0,
@@ -96,7 +96,7 @@ export function createSensing(): Sensing {
     },
     crowding: vec2(),
     push: vec2(),
-    neighbours: [],
+    neighbours: new Int32Array(MAX_NEIGHBOURS),
     neighbourCount: 0,
     neighbourKeys: new Float64Array(MAX_NEIGHBOURS),
     obstacles: [],
@@ -105,10 +105,11 @@ export function createSensing(): Sensing {
 }
 
 /**
- * Offers `other` as a neighbour with `key` (lower is more urgent): it takes its place in the
- * sorted list when there is room or it beats the last one. Ties keep the earlier one first.
+ * Offers the unit at slot `other` as a neighbour with `key` (lower is more urgent): it takes its
+ * place in the sorted list when there is room or it beats the last one. Ties keep the earlier one
+ * first.
  */
-export function offerNeighbour(sensing: Sensing, other: Agent, key: number): void {
+export function offerNeighbour(sensing: Sensing, other: number, key: number): void {
   let index = sensing.neighbourCount;
   if (index === MAX_NEIGHBOURS) {
     if (key >= sensing.neighbourKeys[MAX_NEIGHBOURS - 1]!) return;
@@ -132,9 +133,28 @@ export function neighbourCutoff(sensing: Sensing): number {
   return sensing.neighbourCount === MAX_NEIGHBOURS ? sensing.neighbourKeys[MAX_NEIGHBOURS - 1]! : Infinity;
 }
 
+/**
+ * The unit at `removed` left the store and the slots after it moved down one: drops it from the
+ * neighbours and the threat and renames the others (the lists stay sorted).
+ */
+export function forgetSlot(sensing: Sensing, removed: number): void {
+  let kept = 0;
+  for (let index = 0; index < sensing.neighbourCount; index++) {
+    const other = sensing.neighbours[index]!;
+    if (other === removed) continue;
+    sensing.neighbours[kept] = other > removed ? other - 1 : other;
+    sensing.neighbourKeys[kept] = sensing.neighbourKeys[index]!;
+    kept++;
+  }
+  sensing.neighbourCount = kept;
+  const threat = sensing.threat;
+  if (threat.unit === removed) clearThreat(threat);
+  else if (threat.unit > removed) threat.unit--;
+}
+
 export function clearThreat(threat: Threat): void {
   threat.kind = 'none';
-  threat.unit = null;
+  threat.unit = -1;
   threat.obstacleId = -1;
   threat.fraction = 1;
   threat.ray = -1;
@@ -146,18 +166,19 @@ export function clearThreat(threat: Threat): void {
 }
 
 /**
- * Makes `other` the threat: the agent will touch it at `fraction` of the look-ahead, seen by
- * `ray`, standing then at (pointX, pointY). Every sense method records a unit through here.
+ * Makes the unit at slot `other` the threat: the agent will touch it at `fraction` of the
+ * look-ahead, seen by `ray`, standing then at (pointX, pointY). Every sense method records a unit
+ * through here.
  */
-export function recordUnitThreat(threat: Threat, other: Agent, fraction: number, ray: number, pointX: number, pointY: number): void {
+export function recordUnitThreat(threat: Threat, units: UnitStore, other: number, fraction: number, ray: number, pointX: number, pointY: number): void {
   threat.kind = 'unit';
   threat.unit = other;
   threat.obstacleId = -1;
-  threat.centre.x = other.position.x;
-  threat.centre.y = other.position.y;
-  threat.radius = other.radius;
-  threat.velocity.x = other.velocity.x;
-  threat.velocity.y = other.velocity.y;
+  threat.centre.x = units.position.data[2 * other]!;
+  threat.centre.y = units.position.data[2 * other + 1]!;
+  threat.radius = units.radius.data[other]!;
+  threat.velocity.x = units.velocity.data[2 * other]!;
+  threat.velocity.y = units.velocity.data[2 * other + 1]!;
   threat.normal.x = 0;
   threat.normal.y = 0;
   threat.fraction = fraction;
@@ -183,7 +204,7 @@ export function recordObstacleThreat(
   pointY: number,
 ): void {
   threat.kind = 'obstacle';
-  threat.unit = null;
+  threat.unit = -1;
   threat.obstacleId = obstacleId;
   threat.centre.x = centre.x;
   threat.centre.y = centre.y;
@@ -201,9 +222,9 @@ export function recordObstacleThreat(
 /** the zero vector, for threats with no surface normal */
 export const NO_NORMAL: ReadonlyVec2 = Object.freeze({ x: 0, y: 0 });
 
-/** Ray length for a unit moving at `speed`: lookAheadTime * speed, never below the diameter. */
-export function rayLength(agent: Agent, speed: number, config: SteeringConfig): number {
-  return Math.max(config.lookAheadTime * speed, 2 * agent.radius);
+/** Ray length for a unit of `radius` moving at `speed`: lookAheadTime * speed, never below the diameter. */
+export function rayLength(radius: number, speed: number, config: SteeringConfig): number {
+  return Math.max(config.lookAheadTime * speed, 2 * radius);
 }
 
 /**
@@ -211,26 +232,28 @@ export function rayLength(agent: Agent, speed: number, config: SteeringConfig): 
  * edge (offset by the radius perpendicular to the velocity), all of `rayLength`. Returns false,
  * leaving the rays untouched, when the agent is slower than `minAvoidSpeed`.
  */
-export function layOutRays(sensing: Sensing, agent: Agent, config: SteeringConfig): boolean {
-  const vx = agent.velocity.x;
-  const vy = agent.velocity.y;
+export function layOutRays(sensing: Sensing, units: UnitStore, agent: number, config: SteeringConfig): boolean {
+  const vx = units.velocity.data[2 * agent]!;
+  const vy = units.velocity.data[2 * agent + 1]!;
   const speed = Math.sqrt(vx * vx + vy * vy);
   if (speed < config.minAvoidSpeed || speed < 1e-9) return false;
-  layOutRaysOfLength(sensing, agent, rayLength(agent, speed, config));
+  layOutRaysOfLength(sensing, units, agent, rayLength(units.radius.data[agent]!, speed, config));
   return true;
 }
 
 /** The three rays along the agent's (non-zero) velocity, `length` metres long. */
-export function layOutRaysOfLength(sensing: Sensing, agent: Agent, length: number): void {
-  const vx = agent.velocity.x;
-  const vy = agent.velocity.y;
+export function layOutRaysOfLength(sensing: Sensing, units: UnitStore, agent: number, length: number): void {
+  const vx = units.velocity.data[2 * agent]!;
+  const vy = units.velocity.data[2 * agent + 1]!;
   const speed = Math.sqrt(vx * vx + vy * vy);
   const dirX = vx / speed;
   const dirY = vy / speed;
   // left of the direction of travel is (-dirY, dirX)
-  const sideX = -dirY * agent.radius;
-  const sideY = dirX * agent.radius;
-  const { x, y } = agent.position;
+  const radius = units.radius.data[agent]!;
+  const sideX = -dirY * radius;
+  const sideY = dirX * radius;
+  const x = units.position.data[2 * agent]!;
+  const y = units.position.data[2 * agent + 1]!;
   placeRay(sensing.rays[RAY_CENTRE], x, y, dirX * length, dirY * length);
   placeRay(sensing.rays[RAY_LEFT], x + sideX, y + sideY, dirX * length, dirY * length);
   placeRay(sensing.rays[RAY_RIGHT], x - sideX, y - sideY, dirX * length, dirY * length);
@@ -321,17 +344,21 @@ export function personalSpaceFraction(
  * each time one is handed to a call it does not inline, and this runs for thousands of pairs a
  * tick.
  */
-export function relativeRayFraction(agent: Agent, other: Agent, config: Pick<SteeringConfig, 'avoidHorizon' | 'avoidClearance'>): number {
+export function relativeRayFraction(units: UnitStore, agent: number, other: number, config: Pick<SteeringConfig, 'avoidHorizon' | 'avoidClearance'>): number {
   const lookAheadTime = config.avoidHorizon;
   const clearance = config.avoidClearance;
-  const contact = agent.radius + other.radius;
-  const x = agent.position.x;
-  const y = agent.position.y;
-  const rvx = agent.velocity.x - other.velocity.x;
-  const rvy = agent.velocity.y - other.velocity.y;
-  const dx = other.position.x - x;
-  const dy = other.position.y - y;
+  const position = units.position.data;
+  const velocity = units.velocity.data;
+  const contact = units.radius.data[agent]! + units.radius.data[other]!;
+  const x = position[2 * agent]!;
+  const y = position[2 * agent + 1]!;
+  const otherX = position[2 * other]!;
+  const otherY = position[2 * other + 1]!;
+  const rvx = velocity[2 * agent]! - velocity[2 * other]!;
+  const rvy = velocity[2 * agent + 1]! - velocity[2 * other + 1]!;
+  const dx = otherX - x;
+  const dy = otherY - y;
   // already touching and still closing in: the threat is now
   if (dx * dx + dy * dy <= contact * contact) return rvx * dx + rvy * dy > 0 ? 0 : -1;
-  return personalSpaceFraction(x, y, x + rvx * lookAheadTime, y + rvy * lookAheadTime, other.position.x, other.position.y, contact, contact + clearance);
+  return personalSpaceFraction(x, y, x + rvx * lookAheadTime, y + rvy * lookAheadTime, otherX, otherY, contact, contact + clearance);
 }

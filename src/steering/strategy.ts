@@ -6,9 +6,10 @@
  */
 import type { ReadonlyVec2, Vec2 } from '../math/vec2';
 import { vec2 } from '../math/vec2';
-import { type Agent, NO_SIDE, type Side } from './agent';
+import { NO_SIDE, type Side } from './agent';
 import type { SteeringConfig } from './config';
 import type { Sensing } from './sensing';
+import type { UnitStore } from './store';
 
 /** The strategies there are (see strategies/index.ts for what each one is). */
 export type AvoidanceName = 'rays' | 'seed004' | 'ahead' | 'feeler' | 'projection' | 'none';
@@ -20,7 +21,7 @@ export interface AvoidanceDecision {
   /** newtons, world frame; zero when not avoiding */
   force: Vec2;
   /** how strongly the unit leans to its right, from 0 to 1 (read by others next tick as
-   * Agent.lean); 0 for strategies that do not lean */
+   * the store's `lean`); 0 for strategies that do not lean */
   lean: number;
 }
 
@@ -51,18 +52,18 @@ export interface AvoidanceStrategy {
    * `passAside`), and orders crossing at a shallow angle take turns (at `crossingPace`):
    * src/situations/) */
   readonly passesGroups: boolean;
-  /** rays: whether `other` may be a threat at all (a cheap filter before the relative ray) */
-  isThreat(agent: Agent, other: Agent): boolean;
+  /** rays: whether the unit at slot `other` may be a threat at all to the one at `agent` (a cheap
+   * filter before the relative ray) */
+  isThreat(units: UnitStore, agent: number, other: number): boolean;
   /** circles: metres from the unit's centre within which a body's circle may matter */
-  reach(agent: Agent, config: SteeringConfig): number;
-  /** circles: one body near the unit, a unit (`unit` set) or an obstacle's bounding circle
-   * (`obstacleId` set); the strategy writes what it finds into `sensing` */
-  consider(sensing: Sensing, agent: Agent, centre: ReadonlyVec2, radius: number, unit: Agent | null, obstacleId: number, config: SteeringConfig): void;
+  reach(units: UnitStore, agent: number, config: SteeringConfig): number;
+  /** circles: one body near the unit, a unit (its slot `other`) or an obstacle's bounding circle
+   * (`obstacleId` set, `other` -1); the strategy writes what it finds into `sensing` */
+  consider(sensing: Sensing, units: UnitStore, agent: number, centre: ReadonlyVec2, radius: number, other: number, obstacleId: number, config: SteeringConfig): void;
   /** `preferred`: m/s, the velocity seek / arrive asks for this tick (its force is applied
-   * besides); the decision's force is what avoidance adds to it */
-  /** `rules`: the simulation's rules over the choice (strategies that choose by half-planes read
-   * them; the others ignore them) */
-  decide(out: AvoidanceDecision, agent: Agent, sensing: Sensing, preferred: ReadonlyVec2, config: SteeringConfig, rules: AvoidanceRules): void;
+   * besides); the decision's force is what avoidance adds to it. `rules`: the simulation's rules
+   * over the choice (strategies that choose by half-planes read them; the others ignore them) */
+  decide(out: AvoidanceDecision, units: UnitStore, agent: number, sensing: Sensing, preferred: ReadonlyVec2, config: SteeringConfig, rules: AvoidanceRules): void;
 }
 
 /**
@@ -97,14 +98,15 @@ export function planeTerms(): PlaneTerms {
 
 /**
  * The rules a simulation layers over a strategy's choice (src/situations/): the terms of each pair,
- * and where the agent aims. The agents are the simulation's units.
+ * and where the agent aims. Units come as their slots in the store.
  */
 export interface AvoidanceRules {
-  /** may change `terms` (share, reach, horizon, settle, passOn) of the agent's plane against `other` */
-  pair(agent: Agent, other: Agent, terms: PlaneTerms, preferred: ReadonlyVec2): void;
+  /** may change `terms` (share, reach, horizon, settle, passOn) of the plane of the unit at slot
+   * `agent` against the one at `other` */
+  pair(units: UnitStore, agent: number, other: number, terms: PlaneTerms, preferred: ReadonlyVec2): void;
   /** the velocity the agent aims its choice at, into `aim` (which comes in as `preferred`); returns
-   * how strongly it leans to its right (0 to 1, published as Agent.lean) */
-  aim(agent: Agent, sensing: Sensing, preferred: ReadonlyVec2, config: SteeringConfig, aim: Vec2): number;
+   * how strongly it leans to its right (0 to 1, committed as the store's `lean`) */
+  aim(units: UnitStore, agent: number, sensing: Sensing, preferred: ReadonlyVec2, config: SteeringConfig, aim: Vec2): number;
 }
 
 /** No rules: the core alone. */

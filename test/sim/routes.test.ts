@@ -4,7 +4,7 @@ import { prepareShape } from '../../src/math/shapes';
 import { NAV_CELL, addNavObstacle, createNavMap, roomAt } from '../../src/nav/navmap';
 import { isNarrowPassageAt, passageAhead } from '../../src/nav/passages';
 import { createRoute, navLayer, routeCost, steerPoint } from '../../src/nav/route';
-import type { Column } from '../../src/sim/columns';
+import type { Column } from '../../src/steering/columns';
 import { decide, sense } from '../../src/sim/phases';
 import type { SimulationState, Situation } from '../../src/sim/state';
 import { findSituation } from '../../src/situations/index';
@@ -367,8 +367,9 @@ describe('turns at a door one unit wide', () => {
     // it waits (no step toward the door) and steps north, out of the other's way
     expect(waiting.wanting.x).toBeLessThanOrEqual(0);
     expect(waiting.wanting.y).toBeGreaterThan(1);
-    // south of the middle, it steps south
+    // south of the middle, it steps south (moved where the sense phase left it: in the unit store)
     waiting.position.y = 11.7;
+    state.store.position.data[2 * waiting.slot + 1] = 11.7;
     decide(state);
     expect(waiting.wanting.y).toBeLessThan(-1);
   });

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_STEERING_CONFIG } from '../../src/steering/config';
 import { AVOIDANCE_STRATEGIES } from '../../src/steering/strategies/index';
+import { storeOf } from '../steering/units';
 import { type TestUnit, decideAgainst, rulesWithout, unit } from './support';
 
 const config = DEFAULT_STEERING_CONFIG;
@@ -25,7 +26,7 @@ describe('keep right', () => {
     expect(leans(oncoming)).toBe(true);
     expect(leans(unit({ id: 2, groupId: 2, position: { x: 4, y: 0.3 }, velocity: { x: 1, y: 0 }, wanted: { x: 1, y: 0 } }))).toBe(true);
     expect(leans(coming(Math.PI / 2))).toBe(true);
-    expect(AVOIDANCE_STRATEGIES.rays.isThreat(eastbound, coming(Math.PI / 4))).toBe(true);
+    expect(AVOIDANCE_STRATEGIES.rays.isThreat(storeOf([eastbound, coming(Math.PI / 4)]), 0, 1)).toBe(true);
     expect(leans(coming(Math.PI / 4))).toBe(false);
     // switched off: no lean
     expect(decideAgainst(eastbound, [oncoming], { x: 4, y: 0 }, { key: 0.3 }).lean).toBeGreaterThan(0);

@@ -13,42 +13,16 @@ import { offCourseAhead } from '../../src/situations/off-course-ahead';
 import { queueOrder } from '../../src/situations/queue-order';
 import { ruleOfTheRoad } from '../../src/situations/rule-of-the-road';
 import { NO_SIDE, type Side } from '../../src/steering/agent';
-import type { Agent } from '../../src/steering/agent';
 import { DEFAULT_STEERING_CONFIG, type SituationName, type SteeringConfig } from '../../src/steering/config';
 import { createSensing, offerNeighbour } from '../../src/steering/sensing';
 import { AVOIDANCE_STRATEGIES } from '../../src/steering/strategies/index';
 import type { AvoidanceDecision, AvoidanceRules } from '../../src/steering/strategy';
+import { type TestUnit, storeOf, testUnit } from '../steering/units';
 
-/** A unit as the pair and lean hooks read it: an Agent, and what the simulation's units add. */
-export type TestUnit = Agent & {
-  queueRank: number;
-  queueSingleFile: boolean;
-  doorDistance: number;
-  orderHeading: { x: number; y: number };
-  orderSize: number;
-};
+export type { TestUnit };
 
-export function unit(fields: Partial<TestUnit> & Pick<TestUnit, 'position' | 'velocity'>): TestUnit {
-  return {
-    id: 1,
-    radius: 0.5,
-    mass: 15.7,
-    maxSpeed: 4,
-    maxForce: 251,
-    avoidSide: NO_SIDE,
-    groupId: 1,
-    distanceToTarget: Infinity,
-    queueRank: Infinity,
-    queueSingleFile: false,
-    doorDistance: Infinity,
-    orderHeading: { x: 0, y: 0 },
-    orderSize: 0,
-    lean: 0,
-    obstacleSpace: 0.1,
-    wanted: { x: 0, y: 0 },
-    ...fields,
-  };
-}
+/** A unit as the pair and lean hooks read it (test/steering/units.ts). */
+export const unit = testUnit;
 
 /** the situations with pair or lean hooks, in the order a simulation runs them */
 const PAIRS: readonly Situation[] = [ruleOfTheRoad, followHeldUp, offCourseAhead, queueOrder];
@@ -73,11 +47,13 @@ export interface DecideOptions {
 
 /** The `rays` decision of `me` against `others`, wanting `preferred`. */
 export function decideAgainst(me: TestUnit, others: TestUnit[], preferred: { x: number; y: number }, options: DecideOptions = {}): AvoidanceDecision {
+  // `me` at slot 0, the others after it
+  const units = storeOf([me, ...others]);
   const sensing = createSensing();
-  for (const other of others) offerNeighbour(sensing, other, options.key ?? 0.5);
+  for (let slot = 1; slot <= others.length; slot++) offerNeighbour(sensing, slot, options.key ?? 0.5);
   for (const shape of options.obstacles ?? []) sensing.obstacles[sensing.obstacleCount++] = prepareShape(shape);
   const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 }, lean: 0 };
-  AVOIDANCE_STRATEGIES.rays.decide(decision, me, sensing, preferred, options.config ?? DEFAULT_STEERING_CONFIG, options.rules ?? ALL_RULES);
+  AVOIDANCE_STRATEGIES.rays.decide(decision, units, 0, sensing, preferred, options.config ?? DEFAULT_STEERING_CONFIG, options.rules ?? ALL_RULES);
   return decision;
 }
 

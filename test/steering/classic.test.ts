@@ -4,45 +4,33 @@
  */
 import { getAvoidance } from '../../src/index';
 import { describe, expect, it } from 'vitest';
-import { NO_SIDE, RIGHT, LEFT, type Agent, type Side } from '../../src/steering/agent';
+import { NO_SIDE, RIGHT, LEFT, type Side } from '../../src/steering/agent';
 import { AVOIDANCE_STRATEGIES } from '../../src/steering/strategies/index';
 import { FEELER_LENGTH_FACTOR } from '../../src/steering/strategies/feeler';
 import { type AvoidanceStrategy, NO_RULES } from '../../src/steering/strategy';
 import { DEFAULT_STEERING_CONFIG, resolveSteeringConfig } from '../../src/steering/config';
 import { createSensing } from '../../src/steering/sensing';
+import { type TestUnit, storeOf, testUnit } from './units';
 
 const config = resolveSteeringConfig({ lookAheadTime: 1.5 });
 const maxForce = 251;
 
-function agent(fields: Partial<Agent> = {}): Agent {
-  return {
-    id: 1,
-    radius: 0.5,
-    mass: 15.7,
-    maxSpeed: 4,
-    maxForce,
-    position: { x: 0, y: 0 },
-    velocity: { x: 4, y: 0 },
-    avoidSide: NO_SIDE,
-    groupId: 0,
-    distanceToTarget: Infinity,
-    obstacleSpace: 0.1,
-    lean: 0,
-    wanted: { x: 0, y: 0 },
-    ...fields,
-  };
+/** At the origin, eastbound at 4 m/s, no order, with `fields` over that. */
+function agent(fields: Partial<TestUnit> = {}): TestUnit {
+  return testUnit({ maxForce, position: { x: 0, y: 0 }, velocity: { x: 4, y: 0 }, groupId: 0, ...fields });
 }
 
 type Circle = [x: number, y: number, radius: number];
 
 /** Offers the circles (as obstacles with ids 1, 2, ...) to the strategy, then decides. */
-function run(strategy: AvoidanceStrategy, me: Agent, circles: Circle[]) {
+function run(strategy: AvoidanceStrategy, me: TestUnit, circles: Circle[]) {
+  const units = storeOf([me]);
   const sensing = createSensing();
   circles.forEach(([x, y, radius], index) => {
-    strategy.consider(sensing, me, { x, y }, radius, null, index + 1, config);
+    strategy.consider(sensing, units, 0, { x, y }, radius, -1, index + 1, config);
   });
   const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 }, lean: 0 };
-  strategy.decide(decision, me, sensing, me.velocity, config, NO_RULES);
+  strategy.decide(decision, units, 0, sensing, me.velocity, config, NO_RULES);
   return { threat: sensing.threat, sensing, decision };
 }
 
@@ -154,7 +142,7 @@ describe('projection ("Steering Behaviors: Obstacle Avoidance")', () => {
 
 describe('every strategy in a running simulation', () => {
   it('has a name, and the sense phase finds units as circles for the classic ones', async () => {
-    const { addUnit, createSimulation, getUnit, issueOrder, stepSimulation } = await import('../../src/index');
+    const { addUnit, createSimulation, getUnit, issueOrder, listUnits, stepSimulation } = await import('../../src/index');
     for (const name of ['ahead', 'feeler', 'projection'] as const) {
       const sim = createSimulation({ width: 40, height: 20, avoidance: name });
       const mover = addUnit(sim, { x: 5, y: 10 });
@@ -163,7 +151,7 @@ describe('every strategy in a running simulation', () => {
       let sawIt = false;
       for (let tick = 0; tick < 90; tick++) {
         stepSimulation(sim);
-        if (getUnit(sim, mover)!.sensing.threat.unit?.id === standing) sawIt = true;
+        if (listUnits(sim)[getUnit(sim, mover)!.sensing.threat.unit]?.id === standing) sawIt = true;
       }
       expect(getAvoidance(sim)).toBe(name);
       expect(sawIt, name).toBe(true);

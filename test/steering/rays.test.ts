@@ -4,8 +4,7 @@
  * under all of them, and the controller in a running simulation.
  */
 import { describe, expect, it } from 'vitest';
-import { LEFT, NO_SIDE, RIGHT, type Side, addUnit, createSimulation, getUnit, issueOrder, simulationTick, stepSimulation } from '../../src/index';
-import type { Agent } from '../../src/steering/agent';
+import { LEFT, NO_SIDE, RIGHT, type Side, addUnit, createSimulation, getUnit, issueOrder, listUnits, simulationTick, stepSimulation } from '../../src/index';
 import { DEFAULT_STEERING_CONFIG } from '../../src/steering/config';
 import { type ObstacleShape, prepareShape } from '../../src/math/shapes';
 import { createHalfPlanes, solveVelocity } from '../../src/steering/halfplanes';
@@ -14,18 +13,25 @@ import { AVOIDANCE_STRATEGIES } from '../../src/steering/strategies/index';
 import { addReciprocalPlane, agreedSide } from '../../src/steering/strategies/rays';
 import { NO_RULES, planeTerms } from '../../src/steering/strategy';
 import { runTicks } from '../support';
+import { type TestUnit, storeOf, testUnit as agent } from './units';
 
 const rays = AVOIDANCE_STRATEGIES.rays;
 
-function agent(fields: Partial<Agent> & Pick<Agent, 'position' | 'velocity'>): Agent {
-  return { id: 1, radius: 0.5, mass: 15.7, maxSpeed: 4, maxForce: 251, avoidSide: NO_SIDE, groupId: 1, distanceToTarget: Infinity, lean: 0, obstacleSpace: 0.1, wanted: { x: 0, y: 0 }, ...fields };
+/** Whether the strategy takes `other` for a possible threat to `me` (the two in a store of their own). */
+function isThreat(strategy: typeof rays, me: TestUnit, other: TestUnit): boolean {
+  return strategy.isThreat(storeOf([me, other]), 0, 1);
+}
+
+/** The side `me` and `other` agree on (the two in a store of their own). */
+function sideOf(me: TestUnit, other: TestUnit): Side {
+  return agreedSide(storeOf([me, other]), 0, 1);
 }
 
 // the agent most cases are seen from: at the origin, moving east (+x); its left is +y
 const eastbound = agent({ id: 1, position: { x: 0, y: 0 }, velocity: { x: 4, y: 0 } });
 
 /** The closest the two come within `horizon` seconds if they keep these velocities (centre to centre). */
-function closestApproach(a: Agent, va: { x: number; y: number }, b: Agent, vb: { x: number; y: number }, horizon: number): number {
+function closestApproach(a: TestUnit, va: { x: number; y: number }, b: TestUnit, vb: { x: number; y: number }, horizon: number): number {
   const px = b.position.x - a.position.x;
   const py = b.position.y - a.position.y;
   const vx = vb.x - va.x;
@@ -36,9 +42,9 @@ function closestApproach(a: Agent, va: { x: number; y: number }, b: Agent, vb: {
 }
 
 /** The velocity `me` picks against `other` alone, wanting `want`, with share 1/2. */
-function pickAgainst(me: Agent, other: Agent, want: { x: number; y: number }, horizon = 3.5): { x: number; y: number; side: Side } {
+function pickAgainst(me: TestUnit, other: TestUnit, want: { x: number; y: number }, horizon = 3.5): { x: number; y: number; side: Side } {
   const planes = createHalfPlanes(4);
-  const side = addReciprocalPlane(planes, me, other, { ...planeTerms(), share: 0.5, reach: me.radius + other.radius + 0.1, horizon, settle: 0.05 });
+  const side = addReciprocalPlane(planes, storeOf([me, other]), 0, 1, { ...planeTerms(), share: 0.5, reach: me.radius + other.radius + 0.1, horizon, settle: 0.05 });
   const out = { x: 0, y: 0 };
   solveVelocity(planes, me.maxSpeed, want.x, want.y, out);
   return { ...out, side };
@@ -46,7 +52,7 @@ function pickAgainst(me: Agent, other: Agent, want: { x: number; y: number }, ho
 
 describe('which units are threats: the relative ray', () => {
   const { lookAheadTime, avoidClearance } = DEFAULT_STEERING_CONFIG;
-  const soonest = (me: Agent, other: Agent) => relativeRayFraction(me, other, { avoidHorizon: lookAheadTime, avoidClearance });
+  const soonest = (me: TestUnit, other: TestUnit) => relativeRayFraction(storeOf([me, other]), 0, 1, { avoidHorizon: lookAheadTime, avoidClearance });
 
   it('sees a crosser that is not in my path yet but will be when I get there', () => {
     // 2 m ahead and 2 m to the right, coming north at my speed: both reach (2, 0) in 0.5 s
@@ -55,7 +61,7 @@ describe('which units are threats: the relative ray', () => {
     // relative velocity (4, -4) from the origin enters the 1.1 m circle around (2, -2) at
     // t = (2 sqrt 2 - 1.1) / (4 sqrt 2) s
     expect(fraction * lookAheadTime).toBeCloseTo((2 * Math.SQRT2 - 1.1) / (4 * Math.SQRT2), 9);
-    expect(rays.isThreat(eastbound, crosser)).toBe(true);
+    expect(isThreat(rays, eastbound, crosser)).toBe(true);
   });
 
   it('ignores a crosser that is in my path now but will be gone when I get there', () => {
@@ -66,7 +72,7 @@ describe('which units are threats: the relative ray', () => {
   it('never sees a unit walking alongside or ahead at my velocity, even while it avoids (no relative motion)', () => {
     const friend = agent({ id: 2, position: { x: 2, y: 0 }, velocity: { x: 4, y: 0 }, avoidSide: LEFT });
     expect(soonest(eastbound, friend)).toBe(-1);
-    expect(rays.isThreat(eastbound, friend)).toBe(false);
+    expect(isThreat(rays, eastbound, friend)).toBe(false);
     const beside = agent({ id: 2, position: { x: 0, y: 1.05 }, velocity: { x: 4, y: 0 } });
     expect(soonest(eastbound, beside)).toBe(-1);
   });
@@ -105,27 +111,27 @@ describe('which units are threats: the relative ray', () => {
 
   it('sees no threats at all with avoidance "none"', () => {
     const standing = agent({ id: 2, position: { x: 2, y: 0 }, velocity: { x: 0, y: 0 } });
-    expect(AVOIDANCE_STRATEGIES.none.isThreat(eastbound, standing)).toBe(false);
+    expect(isThreat(AVOIDANCE_STRATEGIES.none, eastbound, standing)).toBe(false);
   });
 });
 
 describe('the side a pair agrees on when one is dead ahead of the other', () => {
   it('adopts the side of a unit already avoiding (both turn the same way: they pass on opposite sides)', () => {
-    expect(agreedSide(eastbound, agent({ id: 2, position: { x: 3, y: 0 }, velocity: { x: -4, y: 0 }, avoidSide: LEFT }))).toBe(LEFT);
-    expect(agreedSide(agent({ ...eastbound, avoidSide: RIGHT }), agent({ id: 2, position: { x: 3, y: 0 }, velocity: { x: -4, y: 0 } }))).toBe(RIGHT);
+    expect(sideOf(eastbound, agent({ id: 2, position: { x: 3, y: 0 }, velocity: { x: -4, y: 0 }, avoidSide: LEFT }))).toBe(LEFT);
+    expect(sideOf(agent({ ...eastbound, avoidSide: RIGHT }), agent({ id: 2, position: { x: 3, y: 0 }, velocity: { x: -4, y: 0 } }))).toBe(RIGHT);
   });
 
   it('when both avoid on different sides, the side of the lower id; both units reach the same answer', () => {
     const a = agent({ ...eastbound, id: 1, avoidSide: LEFT });
     const b = agent({ id: 2, position: { x: 3, y: 0 }, velocity: { x: -4, y: 0 }, avoidSide: RIGHT });
-    expect(agreedSide(a, b)).toBe(LEFT);
-    expect(agreedSide(b, a)).toBe(LEFT);
+    expect(sideOf(a, b)).toBe(LEFT);
+    expect(sideOf(b, a)).toBe(LEFT);
   });
 
   it('when neither avoids, each turns to its own right', () => {
     const b = agent({ id: 2, position: { x: 3, y: 0 }, velocity: { x: -4, y: 0 } });
-    expect(agreedSide(eastbound, b)).toBe(RIGHT);
-    expect(agreedSide(b, eastbound)).toBe(RIGHT);
+    expect(sideOf(eastbound, b)).toBe(RIGHT);
+    expect(sideOf(b, eastbound)).toBe(RIGHT);
   });
 });
 
@@ -174,11 +180,12 @@ describe('the half-plane each unit leaves the other, and the velocity chosen und
 
 describe('the rays decision (the core alone: the rules over it are the situations, test/situations/)', () => {
   const config = DEFAULT_STEERING_CONFIG;
-  const decide = (me: Agent, others: Agent[], preferred: { x: number; y: number }) => {
+  const decide = (me: TestUnit, others: TestUnit[], preferred: { x: number; y: number }) => {
+    const units = storeOf([me, ...others]);
     const sensing = createSensing();
-    for (const other of others) offerNeighbour(sensing, other, 0.5);
+    for (let slot = 1; slot <= others.length; slot++) offerNeighbour(sensing, slot, 0.5);
     const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 }, lean: 0 };
-    rays.decide(decision, me, sensing, preferred, config, NO_RULES);
+    rays.decide(decision, units, 0, sensing, preferred, config, NO_RULES);
     return decision;
   };
 
@@ -197,7 +204,7 @@ describe('the rays decision (the core alone: the rules over it are the situation
 
   it('shares the avoidance by mass: between equals half each, a vehicle four times a soldier\'s mass a fifth of it', () => {
     // head-on, 6 m apart, both at 4 m/s: the change of velocity each picks
-    const change = (me: Agent, other: Agent): number => {
+    const change = (me: TestUnit, other: TestUnit): number => {
       const force = decide(me, [other], me.velocity).force;
       return (Math.hypot(force.x, force.y) * config.responseTime) / me.mass;
     };
@@ -221,12 +228,13 @@ describe('the rays decision (the core alone: the rules over it are the situation
 describe('obstacles in the rays decision', () => {
   const config = DEFAULT_STEERING_CONFIG;
   /** the velocity the agent keeps (the wanted one plus the avoidance force's change) among these obstacles and units */
-  const choose = (me: Agent, obstacles: ObstacleShape[], others: Agent[], want: { x: number; y: number }) => {
+  const choose = (me: TestUnit, obstacles: ObstacleShape[], others: TestUnit[], want: { x: number; y: number }) => {
+    const units = storeOf([me, ...others]);
     const sensing = createSensing();
-    for (const other of others) offerNeighbour(sensing, other, 0.5);
+    for (let slot = 1; slot <= others.length; slot++) offerNeighbour(sensing, slot, 0.5);
     for (const shape of obstacles) sensing.obstacles[sensing.obstacleCount++] = prepareShape(shape);
     const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 }, lean: 0 };
-    rays.decide(decision, me, sensing, want, config, NO_RULES);
+    rays.decide(decision, units, 0, sensing, want, config, NO_RULES);
     const gain = me.mass / config.responseTime;
     return { x: want.x + decision.force.x / gain, y: want.y + decision.force.y / gain };
   };
@@ -293,7 +301,7 @@ describe('the controller in a running simulation', () => {
     let sawIt = false;
     let closest = Infinity;
     runTicks(sim, 600, () => {
-      if (unitFast.sensing.threat.unit?.id === slow) sawIt = true;
+      if (listUnits(sim)[unitFast.sensing.threat.unit]?.id === slow) sawIt = true;
       closest = Math.min(closest, Math.hypot(unitFast.position.x - unitSlow.position.x, unitFast.position.y - unitSlow.position.y));
     });
     expect(sawIt).toBe(true);
@@ -312,7 +320,7 @@ describe('the controller in a running simulation', () => {
     let avoided = false;
     let closest = Infinity;
     runTicks(sim, 600, () => {
-      if (unit.sensing.threat.kind === 'unit' && unit.sensing.threat.unit?.id === standing) sawIt = true;
+      if (unit.sensing.threat.kind === 'unit' && listUnits(sim)[unit.sensing.threat.unit]?.id === standing) sawIt = true;
       if (unit.avoidSide !== NO_SIDE) avoided = true;
       closest = Math.min(closest, Math.hypot(unit.position.x - other.position.x, unit.position.y - other.position.y));
     });

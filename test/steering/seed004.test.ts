@@ -3,25 +3,23 @@
  * its rays through planck's world, its rules, and its force.
  */
 import { describe, expect, it } from 'vitest';
-import { LEFT, NO_SIDE, RIGHT, type Side, addObstacle, addUnit, createSimulation, getUnit, issueOrder, stepSimulation } from '../../src/index';
-import type { Agent } from '../../src/steering/agent';
+import { LEFT, NO_SIDE, RIGHT, type Side, addObstacle, addUnit, createSimulation, getUnit, issueOrder, listUnits, stepSimulation } from '../../src/index';
 import { DEFAULT_STEERING_CONFIG } from '../../src/steering/config';
 import { createSensing, recordUnitThreat } from '../../src/steering/sensing';
 import { seed004Avoidance } from '../../src/steering/strategies/seed004';
 import { NO_RULES } from '../../src/steering/strategy';
-
-function agent(fields: Partial<Agent> & Pick<Agent, 'position' | 'velocity'>): Agent {
-  return { id: 1, radius: 0.5, mass: 15.7, maxSpeed: 4, maxForce: 251, avoidSide: NO_SIDE, groupId: 1, distanceToTarget: Infinity, lean: 0, obstacleSpace: 0.1, wanted: { x: 0, y: 0 }, ...fields };
-}
+import { type TestUnit, storeOf, testUnit as agent } from './units';
 
 const eastbound = agent({ position: { x: 0, y: 0 }, velocity: { x: 4, y: 0 } });
 
-function decide(me: Agent, other: Agent, fraction: number) {
+/** seed004's decision of `me` (slot 0) with `other` (slot 1) its threat at `fraction` of the look-ahead. */
+function decide(me: TestUnit, other: TestUnit, fraction: number) {
+  const units = storeOf([me, other]);
   const sensing = createSensing();
   sensing.raysCast = true;
-  recordUnitThreat(sensing.threat, other, fraction, 0, 0, 0);
+  recordUnitThreat(sensing.threat, units, 1, fraction, 0, 0, 0);
   const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 }, lean: 0 };
-  seed004Avoidance.decide(decision, me, sensing, { x: 4, y: 0 }, DEFAULT_STEERING_CONFIG, NO_RULES);
+  seed004Avoidance.decide(decision, units, 0, sensing, { x: 4, y: 0 }, DEFAULT_STEERING_CONFIG, NO_RULES);
   return decision;
 }
 
@@ -60,7 +58,7 @@ describe('seed004: rays through the physics world', () => {
       let seen: number | undefined;
       for (let tick = 0; tick < 200 && seen === undefined; tick++) {
         stepSimulation(sim);
-        seen = unit.sensing.threat.unit?.id;
+        seen = listUnits(sim)[unit.sensing.threat.unit]?.id;
       }
       expect(seen, order).toBe(near);
     }

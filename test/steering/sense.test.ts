@@ -21,13 +21,18 @@ import {
 import { buildBenchArmy } from '../../src/scenarios/builtins';
 import { createScenarioSimulation } from '../../src/scenarios/run';
 import { createCellGrid, sortIntoCells } from '../../src/spatial/grid';
-import { type Agent, NO_SIDE } from '../../src/steering/agent';
 import { DEFAULT_STEERING_CONFIG } from '../../src/steering/config';
 import { type SenseWorld, createUnitPack, packUnits } from '../../src/steering/pack';
 import { senseUnit } from '../../src/steering/sense';
 import { type Sensing, createSensing } from '../../src/steering/sensing';
 import { raysAvoidance } from '../../src/steering/strategies/rays';
 import { internals, runTicks, speedOf } from '../support';
+import { storeOf, testUnit } from './units';
+
+/** The id of the unit at `slot` (as the sense phase names units: its place in creation order); -1 for none. */
+function idAt(sim: ReturnType<typeof createSimulation>, slot: number): number {
+  return listUnits(sim)[slot]?.id ?? -1;
+}
 
 
 /**
@@ -61,7 +66,7 @@ describe('the threat is the unit the runner will touch soonest, whatever order c
       // contact distance 1 m plus 0.1 m clearance: the far unit is entered at 12.7 m, in reach
       expect(seenX + reach).toBeGreaterThan(13.8 - 1.1);
       expect(threat.kind).toBe('unit');
-      expect(threat.unit?.id).toBe(nearId);
+      expect(idAt(sim, threat.unit)).toBe(nearId);
       expect(threat.ray).toBe(RAY_RELATIVE);
       const entry = 12.2 - Math.sqrt(1.1 ** 2 - 0.1 ** 2);
       expect(threat.fraction).toBeCloseTo((entry - seenX) / reach, 9);
@@ -78,7 +83,7 @@ describe('the threat is the unit the runner will touch soonest, whatever order c
       const nearId = order === 'near-first' ? created[0] : created[1];
       const { threat, seenX, reach } = runUntilSeen(sim, runner);
       expect(seenX + reach).toBeGreaterThan(14.2 - 1.1);
-      expect(threat.unit?.id).toBe(nearId);
+      expect(idAt(sim, threat.unit)).toBe(nearId);
       expect(threat.fraction).toBeCloseTo((13 - Math.sqrt(1.1 ** 2 - 0.9 ** 2) - seenX) / reach, 9);
     });
   }
@@ -108,7 +113,7 @@ describe('the ring search stops early only when nothing further can be sooner', 
     expect(gapToFast / closingFast).toBeLessThan(gapToSlow / closingSlow);
     expect(gapToFast / closingFast).toBeLessThan(1.5);
     stepSimulation(sim);
-    expect(unit.sensing.threat.unit?.id).toBe(fast);
+    expect(idAt(sim, unit.sensing.threat.unit)).toBe(fast);
   });
 });
 
@@ -160,7 +165,7 @@ describe('neighbours between searches', () => {
     for (let tick = 0; tick < 120; tick++) stepSimulation(sim);
     const neighboursOf = (id: number): number[] => {
       const sensing = getUnit(sim, id)!.sensing;
-      return sensing.neighbours.slice(0, sensing.neighbourCount).map((other) => other.id);
+      return Array.from(sensing.neighbours.subarray(0, sensing.neighbourCount), (slot) => idAt(sim, slot));
     };
     const known = east[1]!;
     expect(west.some((id) => neighboursOf(id).includes(known))).toBe(true);
@@ -184,15 +189,9 @@ function prunedAndWhole(world: SenseWorld): { world: SenseWorld; whole: SenseWor
   const width = world.grid.columns * world.grid.cellSize;
   const height = world.grid.rows * world.grid.cellSize;
   const whole: SenseWorld = { ...world, grid: createCellGrid(width, height, Math.max(width, height) + 1), pack: createUnitPack() };
-  const centres = new Float64Array(2 * world.units.length);
-  const motion = new Float64Array(3 * world.units.length);
-  world.units.forEach((unit, index) => {
-    centres.set([unit.position.x, unit.position.y], 2 * index);
-    motion.set([unit.velocity.x, unit.velocity.y, unit.radius], 3 * index);
-  });
   for (const each of [world, whole]) {
-    sortIntoCells(each.grid, centres, world.units.length);
-    packUnits(each, centres, motion);
+    sortIntoCells(each.grid, world.units.position.data, world.count);
+    packUnits(each);
   }
   return { world, whole };
 }
@@ -217,11 +216,11 @@ describe('the pruned neighbour search', () => {
       if (!crossing.has(unit.id)) continue;
       const pruned = createSensing();
       const every = createSensing();
-      senseUnit(world, unit, pruned, state.strategy, state.config, true, true);
-      senseUnit(whole, unit, every, state.strategy, state.config, true, true);
-      const list = (sensing: Sensing) => sensing.neighbours.slice(0, sensing.neighbourCount).map((other, index) => `${other.id}:${sensing.neighbourKeys[index]}`);
+      senseUnit(world, unit.slot, pruned, state.strategy, state.config, true, true);
+      senseUnit(whole, unit.slot, every, state.strategy, state.config, true, true);
+      const list = (sensing: Sensing) => Array.from(sensing.neighbours.subarray(0, sensing.neighbourCount), (other, index) => `${other}:${sensing.neighbourKeys[index]}`);
       expect(list(pruned)).toEqual(list(every));
-      expect(pruned.threat.unit?.id).toBe(every.threat.unit?.id);
+      expect(pruned.threat.unit).toBe(every.threat.unit);
       expect(pruned.threat.fraction).toBe(every.threat.fraction);
       expect(pruned.crowding.x).toBeCloseTo(every.crowding.x, 9);
       expect(pruned.crowding.y).toBeCloseTo(every.crowding.y, 9);
@@ -246,8 +245,8 @@ describe('the pruned neighbour search', () => {
       if (unit.task.kind !== 'idle') continue;
       const pruned = createSensing();
       const every = createSensing();
-      senseUnit(world, unit, pruned, state.strategy, state.config, true, true);
-      senseUnit(whole, unit, every, state.strategy, state.config, true, true);
+      senseUnit(world, unit.slot, pruned, state.strategy, state.config, true, true);
+      senseUnit(whole, unit.slot, every, state.strategy, state.config, true, true);
       // the same keys, and the same units but for ties: units keyed alike (many at 0 with this much
       // personal space, and the unjittered blocks' equal gaps) come in the order the two grids
       // hand them over, and of two tied for the last place the first one offered keeps it
@@ -255,14 +254,12 @@ describe('the pruned neighbour search', () => {
       expect(keys(pruned)).toEqual(keys(every));
       const last = every.neighbourCount === 10 ? every.neighbourKeys[9]! : Infinity;
       const untied = (sensing: Sensing) =>
-        sensing.neighbours
-          .slice(0, sensing.neighbourCount)
+        Array.from(sensing.neighbours.subarray(0, sensing.neighbourCount))
           .filter((_, index) => sensing.neighbourKeys[index]! !== last)
-          .map((other) => other.id)
           .sort((a, b) => a - b);
       expect(untied(pruned)).toEqual(untied(every));
       for (let index = 0; index < every.neighbourCount; index++) {
-        const other = every.neighbours[index]!;
+        const other = state.units[every.neighbours[index]!]!;
         const gap = Math.hypot(other.position.x - unit.position.x, other.position.y - unit.position.y) - unit.radius - other.radius;
         if (gap >= 0.25 && gap < 0.6 && every.neighbourKeys[index]! < 1) pressed++;
       }
@@ -280,27 +277,14 @@ describe('a unit pressed against the agent', () => {
     // and twelve units of a column 7 to 13 m west coming east at it: each a threat within the
     // look-ahead, keyed below 1. The pressed one, not a threat, is keyed by its gap, but inside
     // personal space among the threats about to touch, so it is not crowded out of the ten.
-    const agentOf = (id: number, x: number, y: number, vx: number): Agent => ({
-      id,
-      radius: 0.5,
-      mass: 15.7,
-      maxSpeed: 4,
-      maxForce: 251,
-      avoidSide: NO_SIDE,
-      groupId: vx === 0 ? 0 : 1,
-      distanceToTarget: Infinity,
-      obstacleSpace: 0.1,
-      lean: 0,
-      wanted: { x: vx, y: 0 },
-      position: { x, y },
-      velocity: { x: vx, y: 0 },
-    });
-    const standing = agentOf(1, 30, 15, 0);
-    const pressed = agentOf(2, 30, 16.04, 0);
+    const agentOf = (id: number, x: number, y: number, vx: number) =>
+      testUnit({ id, groupId: vx === 0 ? 0 : 1, wanted: { x: vx, y: 0 }, position: { x, y }, velocity: { x: vx, y: 0 } });
     const column = Array.from({ length: 12 }, (_, k) => agentOf(3 + k, 22 - 1.2 * Math.floor(k / 2), k % 2 === 0 ? 14.6 : 15.4, 4));
-    const units = [standing, pressed, ...column];
+    // the standing unit at slot 0, the pressed one at slot 1, the column after them
+    const units = storeOf([agentOf(1, 30, 15, 0), agentOf(2, 30, 16.04, 0), ...column]);
     const world: SenseWorld = {
       units,
+      count: 14,
       grid: createCellGrid(60, 30, 2),
       obstacles: [],
       walls: [],
@@ -310,20 +294,18 @@ describe('a unit pressed against the agent', () => {
       maxRadius: 0.5,
       maxSpeed: 4,
     };
-    const centres = new Float64Array(units.flatMap((unit) => [unit.position.x, unit.position.y]));
-    const motion = new Float64Array(units.flatMap((unit) => [unit.velocity.x, unit.velocity.y, unit.radius]));
-    sortIntoCells(world.grid, centres, units.length);
-    packUnits(world, centres, motion);
+    sortIntoCells(world.grid, units.position.data, world.count);
+    packUnits(world);
     const sensing = createSensing();
-    senseUnit(world, standing, sensing, raysAvoidance, DEFAULT_STEERING_CONFIG, true, true);
-    const listed = sensing.neighbours.slice(0, sensing.neighbourCount);
+    senseUnit(world, 0, sensing, raysAvoidance, DEFAULT_STEERING_CONFIG, true, true);
+    const listed = Array.from(sensing.neighbours.subarray(0, sensing.neighbourCount));
     const keys = sensing.neighbourKeys.slice(0, sensing.neighbourCount);
     expect(sensing.neighbourCount).toBe(10);
     // the list is full of the column's units, every one a threat
-    expect(listed.filter((unit) => unit.groupId === 1).length).toBe(9);
+    expect(listed.filter((slot) => units.group.data[slot] === 1).length).toBe(9);
     expect(keys.every((key) => key < 1)).toBe(true);
     // and the pressed unit is in it, first: nothing of the column is as near
-    expect(listed[0]).toBe(pressed);
+    expect(listed[0]).toBe(1);
     expect(keys[0]).toBeCloseTo(0.04 / (DEFAULT_STEERING_CONFIG.avoidHorizon * 8), 9);
   });
 });

@@ -4,14 +4,14 @@
  */
 import { hypot } from '../../math/exact';
 import type { ReadonlyVec2 } from '../../math/vec2';
-import type { Agent } from '../agent';
+import { type UnitValues, readUnit, unitValues } from '../store';
 import type { AvoidanceStrategy } from '../strategy';
 import { clearUnlessThreatened, heading, recordCircleThreat, sideOf } from './classic';
 
 /** Whether the point `along` metres ahead of the agent lies in the circle (on its edge counts). */
-function isAheadInside(agent: Agent, dir: { x: number; y: number }, along: number, centre: ReadonlyVec2, radius: number): boolean {
-  const dx = agent.position.x + dir.x * along - centre.x;
-  const dy = agent.position.y + dir.y * along - centre.y;
+function isAheadInside(agent: UnitValues, dir: { x: number; y: number }, along: number, centre: ReadonlyVec2, radius: number): boolean {
+  const dx = agent.x + dir.x * along - centre.x;
+  const dy = agent.y + dir.y * along - centre.y;
   return dx * dx + dy * dy <= radius * radius;
 }
 
@@ -33,36 +33,41 @@ export const aheadAvoidance: AvoidanceStrategy = {
   idleUnitsAvoid: false,
   passesGroups: false,
   isThreat: () => false,
-  reach: (agent, config) => {
-    const speed = Math.sqrt(agent.velocity.x * agent.velocity.x + agent.velocity.y * agent.velocity.y);
-    return config.lookAheadTime * speed;
+  reach: (units, slot, config) => {
+    const vx = units.velocity.data[2 * slot]!;
+    const vy = units.velocity.data[2 * slot + 1]!;
+    return config.lookAheadTime * Math.sqrt(vx * vx + vy * vy);
   },
-  consider(sensing, agent, centre, radius, unit, obstacleId, config) {
-    const dir = heading(agent, config);
+  consider(sensing, units, slot, centre, radius, other, obstacleId, config) {
+    const dir = heading(units, slot, config);
     if (dir === null) return;
+    const agent = readUnit(units, slot, _ahead_agent);
     const seeAhead = config.lookAheadTime * dir.speed;
     const blocked =
       isAheadInside(agent, dir, seeAhead, centre, radius) ||
       isAheadInside(agent, dir, seeAhead / 2, centre, radius) ||
       isAheadInside(agent, dir, 0, centre, radius);
     if (!blocked) return;
-    const distance = hypot(centre.x - agent.position.x, centre.y - agent.position.y);
+    const distance = hypot(centre.x - agent.x, centre.y - agent.y);
     // most threatening = closest to the unit; the score keeps "lower is worse" in [0, 1]
-    recordCircleThreat(sensing, agent, centre, radius, unit, obstacleId, Math.min(1, distance / (seeAhead + radius)));
+    recordCircleThreat(sensing, units, slot, centre, radius, other, obstacleId, Math.min(1, distance / (seeAhead + radius)));
   },
-  decide(out, agent, sensing, _preferred, config) {
-    const dir = clearUnlessThreatened(out, agent, sensing, config);
+  decide(out, units, slot, sensing, _preferred, config) {
+    const dir = clearUnlessThreatened(out, units, slot, sensing, config);
     if (dir === null) return;
+    const agent = readUnit(units, slot, _ahead_agent);
     const threat = sensing.threat;
     const seeAhead = config.lookAheadTime * dir.speed;
-    const awayX = agent.position.x + dir.x * seeAhead - threat.centre.x;
-    const awayY = agent.position.y + dir.y * seeAhead - threat.centre.y;
+    const awayX = agent.x + dir.x * seeAhead - threat.centre.x;
+    const awayY = agent.y + dir.y * seeAhead - threat.centre.y;
     const length = Math.sqrt(awayX * awayX + awayY * awayY);
     // `ahead` exactly on the centre: the article's normalize would divide by zero; no force
     if (length < 1e-9) return;
     out.force.x = (awayX / length) * agent.maxForce;
     out.force.y = (awayY / length) * agent.maxForce;
-    out.side = sideOf(agent, out.force.x, out.force.y);
+    out.side = sideOf(units, slot, out.force.x, out.force.y);
   },
 };
+
+const _ahead_agent = unitValues();
 

@@ -24,29 +24,29 @@ export const feelerAvoidance: AvoidanceStrategy = {
   idleUnitsAvoid: false,
   passesGroups: false,
   isThreat: () => false,
-  reach: (agent) => FEELER_LENGTH_FACTOR * 2 * agent.radius,
-  consider(sensing, agent, centre, radius, unit, obstacleId, config) {
-    const dir = heading(agent, config);
+  reach: (units, slot) => FEELER_LENGTH_FACTOR * 2 * units.radius.data[slot]!,
+  consider(sensing, units, slot, centre, radius, other, obstacleId, config) {
+    const dir = heading(units, slot, config);
     if (dir === null) return;
-    const feeler = FEELER_LENGTH_FACTOR * 2 * agent.radius;
-    const ax = centre.x - agent.position.x;
-    const ay = centre.y - agent.position.y;
+    const feeler = FEELER_LENGTH_FACTOR * 2 * units.radius.data[slot]!;
+    const ax = centre.x - units.position.data[2 * slot]!;
+    const ay = centre.y - units.position.data[2 * slot + 1]!;
     const along = ax * dir.x + ay * dir.y; // signed |p|
     if (along <= 0 || along >= feeler) return;
     const across = ax * -dir.y + ay * dir.x; // b's length, signed: > 0 when the obstacle is on the left
     if (Math.abs(across) >= radius) return;
     const distance = Math.sqrt(ax * ax + ay * ay);
-    const strength = (agent.maxForce * feeler) / Math.max(distance, 1e-9);
+    const strength = (units.maxForce.data[slot]! * feeler) / Math.max(distance, 1e-9);
     // push to the right of the heading (-left) when the obstacle is on the left, and the other way
     const away = across > 0 ? -1 : 1;
     sensing.push.x += -dir.y * away * strength;
     sensing.push.y += dir.x * away * strength;
-    recordCircleThreat(sensing, agent, centre, radius, unit, obstacleId, along / feeler);
+    recordCircleThreat(sensing, units, slot, centre, radius, other, obstacleId, along / feeler);
   },
-  decide(out, agent, sensing) {
+  decide(out, units, slot, sensing) {
     out.force.x = sensing.push.x;
     out.force.y = sensing.push.y;
-    out.side = sideOf(agent, out.force.x, out.force.y);
+    out.side = sideOf(units, slot, out.force.x, out.force.y);
   },
 };
 

@@ -22,32 +22,32 @@ export const projectionAvoidance: AvoidanceStrategy = {
   idleUnitsAvoid: false,
   passesGroups: false,
   isThreat: () => false,
-  reach: (agent, config) => config.lookAheadTime * agent.maxSpeed,
-  consider(sensing, agent, centre, radius, unit, obstacleId, config) {
-    const dir = heading(agent, config);
+  reach: (units, slot, config) => config.lookAheadTime * units.maxSpeed.data[slot]!,
+  consider(sensing, units, slot, centre, radius, other, obstacleId, config) {
+    const dir = heading(units, slot, config);
     if (dir === null) return;
-    const ray = config.lookAheadTime * agent.maxSpeed;
-    const dx = centre.x - agent.position.x;
-    const dy = centre.y - agent.position.y;
+    const ray = config.lookAheadTime * units.maxSpeed.data[slot]!;
+    const dx = centre.x - units.position.data[2 * slot]!;
+    const dy = centre.y - units.position.data[2 * slot + 1]!;
     const projection = dx * dir.x + dy * dir.y;
     if (projection <= 0 || projection >= ray) return;
     const across = Math.abs(dx * -dir.y + dy * dir.x);
-    if (across >= radius + 2 * agent.radius) return;
-    recordCircleThreat(sensing, agent, centre, radius, unit, obstacleId, projection / ray);
+    if (across >= radius + 2 * units.radius.data[slot]!) return;
+    recordCircleThreat(sensing, units, slot, centre, radius, other, obstacleId, projection / ray);
   },
-  decide(out, agent, sensing, _preferred, config) {
-    const dir = clearUnlessThreatened(out, agent, sensing, config);
+  decide(out, units, slot, sensing, _preferred, config) {
+    const dir = clearUnlessThreatened(out, units, slot, sensing, config);
     if (dir === null) return;
     const threat = sensing.threat;
-    const toCentreX = threat.centre.x - agent.position.x;
-    const toCentreY = threat.centre.y - agent.position.y;
+    const toCentreX = threat.centre.x - units.position.data[2 * slot]!;
+    const toCentreY = threat.centre.y - units.position.data[2 * slot + 1]!;
     // turn away from the side the circle is on (straight ahead: turn right)
     const side: Side = dir.x * toCentreY - dir.y * toCentreX > 0 ? RIGHT : LEFT;
-    const push = agent.maxSpeed * (1 - threat.fraction);
+    const push = units.maxSpeed.data[slot]! * (1 - threat.fraction);
     // the heading turned 90 degrees to `side` (left = counter-clockwise)
-    const newX = (agent.velocity.x + -dir.y * side * push) * threat.fraction;
-    const newY = (agent.velocity.y + dir.x * side * push) * threat.fraction;
-    velocityChangeForce(out.force, agent, newX, newY, config);
+    const newX = (units.velocity.data[2 * slot]! + -dir.y * side * push) * threat.fraction;
+    const newY = (units.velocity.data[2 * slot + 1]! + dir.x * side * push) * threat.fraction;
+    velocityChangeForce(out.force, units, slot, newX, newY, config);
     out.side = side;
   },
 };

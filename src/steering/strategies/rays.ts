@@ -20,19 +20,22 @@
  */
 import { nearestBoundaryPoint, tangentLegs } from '../../math/shapes';
 import { type ReadonlyVec2, vec2 } from '../../math/vec2';
-import { type Agent, LEFT, NO_SIDE, RIGHT, type Side } from '../agent';
+import { LEFT, NO_SIDE, RIGHT, type Side } from '../agent';
 import { type HalfPlanes, addHalfPlane, clearHalfPlanes, createHalfPlanes, solveVelocity } from '../halfplanes';
 import { MAX_NEIGHBOURS } from '../sensing';
+import type { UnitStore } from '../store';
 import { type AvoidanceStrategy, NO_CIRCLES, type PlaneTerms, decideNothing, planeTerms } from '../strategy';
 
 /**
  * Whether the gap between the two is shrinking: (v_self - v_other) . (p_other - p_self) > 0.
  * Only such a unit can be hit by the relative ray; the test is a cheap filter before it.
  */
-export function isClosingIn(agent: Agent, other: Agent): boolean {
-  const rvx = agent.velocity.x - other.velocity.x;
-  const rvy = agent.velocity.y - other.velocity.y;
-  return rvx * (other.position.x - agent.position.x) + rvy * (other.position.y - agent.position.y) > 0;
+export function isClosingIn(units: UnitStore, agent: number, other: number): boolean {
+  const position = units.position.data;
+  const velocity = units.velocity.data;
+  const rvx = velocity[2 * agent]! - velocity[2 * other]!;
+  const rvy = velocity[2 * agent + 1]! - velocity[2 * other + 1]!;
+  return rvx * (position[2 * other]! - position[2 * agent]!) + rvy * (position[2 * other + 1]! - position[2 * agent + 1]!) > 0;
 }
 
 /** metres: two units pressed inside each other's personal space keep at least this much of the
@@ -49,9 +52,9 @@ const PRESSED_GAP = 0.01;
  * the agent's side weighs `part` against the other's 1 - `part` before the masses. Both
  * units of a pair read the same masses and parts, so their shares add up to the whole.
  */
-export function sharedBy(agent: Agent, other: Agent, part = 0.5): number {
-  const own = other.mass * part;
-  return own / (own + agent.mass * (1 - part));
+export function sharedBy(units: UnitStore, agent: number, other: number, part = 0.5): number {
+  const own = units.mass.data[other]! * part;
+  return own / (own + units.mass.data[agent]! * (1 - part));
 }
 
 /** the share a standing unit takes: all of it, against a unit on the move (it makes way) and
@@ -82,12 +85,14 @@ const DEAD_AHEAD = 0.5;
  * different sides, the side of the one with the lower id; else RIGHT (each to its own right).
  * Both units of a pair reach the same answer.
  */
-export function agreedSide(agent: Agent, other: Agent): Side {
-  if (agent.avoidSide !== NO_SIDE && other.avoidSide !== NO_SIDE && agent.avoidSide !== other.avoidSide) {
-    return agent.id < other.id ? agent.avoidSide : other.avoidSide;
+export function agreedSide(units: UnitStore, agent: number, other: number): Side {
+  const agentSide = units.side.data[agent]! as Side;
+  const otherSide = units.side.data[other]! as Side;
+  if (agentSide !== NO_SIDE && otherSide !== NO_SIDE && agentSide !== otherSide) {
+    return units.id.data[agent]! < units.id.data[other]! ? agentSide : otherSide;
   }
-  if (other.avoidSide !== NO_SIDE) return other.avoidSide;
-  if (agent.avoidSide !== NO_SIDE) return agent.avoidSide;
+  if (otherSide !== NO_SIDE) return otherSide;
+  if (agentSide !== NO_SIDE) return agentSide;
   return RIGHT;
 }
 
@@ -101,12 +106,16 @@ export function agreedSide(agent: Agent, other: Agent): Side {
  * passes on whichever edge is nearer. Returns the side the agent passes on (LEFT: it turns left,
  * keeping `other` on its right).
  */
-export function addReciprocalPlane(planes: HalfPlanes, agent: Agent, other: Agent, terms: Readonly<PlaneTerms>): Side {
+export function addReciprocalPlane(planes: HalfPlanes, units: UnitStore, agent: number, other: number, terms: Readonly<PlaneTerms>): Side {
   const { share, reach, horizon, settle, passOn } = terms;
-  const px = other.position.x - agent.position.x;
-  const py = other.position.y - agent.position.y;
-  const vx = agent.velocity.x - other.velocity.x;
-  const vy = agent.velocity.y - other.velocity.y;
+  const position = units.position.data;
+  const velocity = units.velocity.data;
+  const px = position[2 * other]! - position[2 * agent]!;
+  const py = position[2 * other + 1]! - position[2 * agent + 1]!;
+  const agentVx = velocity[2 * agent]!;
+  const agentVy = velocity[2 * agent + 1]!;
+  const vx = agentVx - velocity[2 * other]!;
+  const vy = agentVy - velocity[2 * other + 1]!;
   const distanceSq = px * px + py * py;
   const reachSq = reach * reach;
   let nx: number;
@@ -131,7 +140,7 @@ export function addReciprocalPlane(planes: HalfPlanes, agent: Agent, other: Agen
       const relativeSpeedSq = vx * vx + vy * vy;
       const across = px * vy - py * vx; // |p| times the relative path's offset, signed
       const deadAhead = across * across <= DEAD_AHEAD * DEAD_AHEAD * reachSq * relativeSpeedSq;
-      side = passOn !== NO_SIDE ? passOn : deadAhead ? agreedSide(agent, other) : px * wy - py * wx > 0 ? LEFT : RIGHT;
+      side = passOn !== NO_SIDE ? passOn : deadAhead ? agreedSide(units, agent, other) : px * wy - py * wx > 0 ? LEFT : RIGHT;
       const leg = Math.sqrt(distanceSq - reachSq);
       // the leg's direction: the line of centres turned by asin(reach / distance) to `side`
       const dx = (px * leg - side * py * reach) / distanceSq;
@@ -154,14 +163,14 @@ export function addReciprocalPlane(planes: HalfPlanes, agent: Agent, other: Agen
       // no motion and no offset to read a way out from: apart along the line of centres, or
       // (coincident) along a direction the two ids agree on
       const distance = Math.sqrt(distanceSq);
-      nx = distance > 1e-9 ? -px / distance : agent.id < other.id ? -1 : 1;
+      nx = distance > 1e-9 ? -px / distance : units.id.data[agent]! < units.id.data[other]! ? -1 : 1;
       ny = distance > 1e-9 ? -py / distance : 0;
     }
     change = reach / settle - wLength;
     side = px * wy - py * wx > 0 ? LEFT : RIGHT;
   }
   // the agent's velocity must end up at least `share * change` further along n than now
-  addHalfPlane(planes, nx, ny, nx * agent.velocity.x + ny * agent.velocity.y + share * change, false);
+  addHalfPlane(planes, nx, ny, nx * agentVx + ny * agentVy + share * change, false);
   return side;
 }
 
@@ -226,9 +235,11 @@ const _rays_want = vec2();
  * held. The nearest point's plane is remembered (`_rays_fallback`) for when a leg leaves too little
  * room (see the solve).
  */
-function addObstaclePlane(planes: HalfPlanes, agent: Agent, shape: Parameters<typeof nearestBoundaryPoint>[0], terms: Readonly<ObstacleTerms>, want: ReadonlyVec2): void {
+function addObstaclePlane(planes: HalfPlanes, units: UnitStore, agent: number, shape: Parameters<typeof nearestBoundaryPoint>[0], terms: Readonly<ObstacleTerms>, want: ReadonlyVec2): void {
   const { clearance, horizon } = terms;
-  const { x, y } = agent.position;
+  const x = units.position.data[2 * agent]!;
+  const y = units.position.data[2 * agent + 1]!;
+  const radius = units.radius.data[agent]!;
   const distance = nearestBoundaryPoint(shape, x, y, _rays_point);
   let nx = x - _rays_point.x;
   let ny = y - _rays_point.y;
@@ -238,12 +249,12 @@ function addObstaclePlane(planes: HalfPlanes, agent: Agent, shape: Parameters<ty
   const outward = distance < 0 ? -1 : 1;
   nx = (outward * nx) / length;
   ny = (outward * ny) / length;
-  const gap = distance - agent.radius - clearance;
+  const gap = distance - radius - clearance;
   const offset = -gap / horizon;
-  if (offset <= -agent.maxSpeed) return;
+  if (offset <= -units.maxSpeed.data[agent]!) return;
   const index = planes.count;
   _rays_fallback[index] = 0;
-  if (gap > 0 && nx * want.x + ny * want.y < offset && tangentLegs(shape, x, y, agent.radius + clearance, _rays_legs)) {
+  if (gap > 0 && nx * want.x + ny * want.y < offset && tangentLegs(shape, x, y, radius + clearance, _rays_legs)) {
     // how far the wanted velocity lies outside each leg (positive: it passes on that side)
     const left = _rays_legs[0]! * want.y - _rays_legs[1]! * want.x;
     const right = _rays_legs[3]! * want.x - _rays_legs[2]! * want.y;
@@ -287,7 +298,7 @@ export const raysAvoidance: AvoidanceStrategy = {
   passesGroups: true,
   isThreat: isClosingIn,
   ...NO_CIRCLES,
-  decide(out, agent, sensing, preferred, config, rules) {
+  decide(out, units, agent, sensing, preferred, config, rules) {
     const count = sensing.neighbourCount;
     if (count === 0 && sensing.obstacleCount === 0) {
       decideNothing(out);
@@ -297,27 +308,34 @@ export const raysAvoidance: AvoidanceStrategy = {
     clearHalfPlanes(planes);
     // personal space from obstacles, but never more than the way left to the target (a slot may
     // lie close to a wall)
-    _rays_obstacleTerms.clearance = Math.max(0, Math.min(agent.obstacleSpace, agent.distanceToTarget - config.arrivalTolerance));
+    const toTarget = units.toTarget.data[agent]!;
+    _rays_obstacleTerms.clearance = Math.max(0, Math.min(units.obstacleSpace.data[agent]!, toTarget - config.arrivalTolerance));
     _rays_obstacleTerms.horizon = Math.min(config.avoidHorizon, OBSTACLE_HORIZON);
     for (let index = 0; index < sensing.obstacleCount; index++) {
-      addObstaclePlane(planes, agent, sensing.obstacles[index]!, _rays_obstacleTerms, preferred);
+      addObstaclePlane(planes, units, agent, sensing.obstacles[index]!, _rays_obstacleTerms, preferred);
     }
+    const position = units.position.data;
+    const radius = units.radius.data;
+    const group = units.group.data;
+    const ax = position[2 * agent]!;
+    const ay = position[2 * agent + 1]!;
+    const agentStanding = group[agent] === 0;
     const terms = _rays_terms;
     terms.openGround = sensing.obstacleCount === 0;
     for (let index = 0; index < count; index++) {
       const other = sensing.neighbours[index]!;
       // a unit standing beyond where the agent stops is not in its way
-      const dx = other.position.x - agent.position.x;
-      const dy = other.position.y - agent.position.y;
+      const dx = position[2 * other]! - ax;
+      const dy = position[2 * other + 1]! - ay;
       const distance = Math.sqrt(dx * dx + dy * dy);
-      const contact = agent.radius + other.radius;
+      const contact = radius[agent]! + radius[other]!;
       // personal space, or what is left of it when a crowd has pressed closer
       const reach = Math.max(contact, Math.min(contact + config.avoidClearance, distance - PRESSED_GAP));
-      const otherStanding = other.groupId === 0;
-      if (otherStanding && distance - reach > agent.distanceToTarget) continue;
+      const otherStanding = group[other] === 0;
+      if (otherStanding && distance - reach > toTarget) continue;
       // every unit avoids, standing ones too: each takes its share; a standing unit takes all of it
       // (it makes way for one on the move, which may come close to it, as it is not going anywhere fast)
-      const share = agent.groupId === 0 ? STANDING_SHARE : sharedBy(agent, other);
+      const share = agentStanding ? STANDING_SHARE : sharedBy(units, agent, other);
       terms.share = share;
       terms.baseShare = share;
       terms.reach = reach;
@@ -325,8 +343,8 @@ export const raysAvoidance: AvoidanceStrategy = {
       terms.horizon = otherStanding ? Math.min(config.avoidHorizon, STANDING_HORIZON) : config.avoidHorizon;
       terms.settle = config.responseTime;
       terms.passOn = NO_SIDE;
-      rules.pair(agent, other, terms, preferred);
-      _rays_sides[planes.count] = addReciprocalPlane(planes, agent, other, terms);
+      rules.pair(units, agent, other, terms, preferred);
+      _rays_sides[planes.count] = addReciprocalPlane(planes, units, agent, other, terms);
     }
     if (planes.count === 0) {
       decideNothing(out);
@@ -336,15 +354,16 @@ export const raysAvoidance: AvoidanceStrategy = {
     const aim = _rays_want;
     aim.x = preferred.x;
     aim.y = preferred.y;
-    out.lean = rules.aim(agent, sensing, preferred, config, aim);
+    out.lean = rules.aim(units, agent, sensing, preferred, config, aim);
     // at full speed, aim beyond what the disc allows: among the allowed velocities this prefers
     // keeping speed and turning to slowing down
-    if (aim.x * aim.x + aim.y * aim.y > FULL_SPEED * FULL_SPEED * agent.maxSpeed * agent.maxSpeed) {
+    const maxSpeed = units.maxSpeed.data[agent]!;
+    if (aim.x * aim.x + aim.y * aim.y > FULL_SPEED * FULL_SPEED * maxSpeed * maxSpeed) {
       aim.x *= AIM_BEYOND;
       aim.y *= AIM_BEYOND;
     }
-    solveWithFallback(planes, agent.maxSpeed, aim);
-    const gain = agent.mass / config.responseTime;
+    solveWithFallback(planes, maxSpeed, aim);
+    const gain = units.mass.data[agent]! / config.responseTime;
     out.force.x = (_rays_choice.x - preferred.x) * gain;
     out.force.y = (_rays_choice.y - preferred.y) * gain;
     out.side = bindingSide(planes, _rays_choice);

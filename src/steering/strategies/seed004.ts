@@ -16,18 +16,22 @@
  *   the sum of the radii out, on that side, with a force divided by the hit fraction (the sooner
  *   the hit, the harder).
  */
-import { type Agent, LEFT, RIGHT, type Side } from '../agent';
+import { LEFT, RIGHT, type Side } from '../agent';
 import { velocityChangeForce } from '../arrive';
+import { type UnitValues, readUnit, unitValues } from '../store';
 import { type AvoidanceStrategy, NO_CIRCLES, decideNothing } from '../strategy';
 
 /** the article's side rule: adopt the side of a threat that avoids, else turn away from it */
-function articleSide(agent: Agent, other: Agent): Side {
-  if (other.avoidSide !== 0) return other.avoidSide;
-  const toX = other.position.x - agent.position.x;
-  const toY = other.position.y - agent.position.y;
+function articleSide(agent: UnitValues, other: UnitValues): Side {
+  if (other.side !== 0) return other.side as Side;
+  const toX = other.x - agent.x;
+  const toY = other.y - agent.y;
   // the article's "dot": v . (-to.y, to.x) > 0 means the threat is on the right: turn left
-  return agent.velocity.x * -toY + agent.velocity.y * toX > 0 ? LEFT : RIGHT;
+  return agent.vx * -toY + agent.vy * toX > 0 ? LEFT : RIGHT;
 }
+
+const _seed_agent = unitValues();
+const _seed_other = unitValues();
 
 export const seed004Avoidance: AvoidanceStrategy = {
   name: 'seed004',
@@ -36,24 +40,25 @@ export const seed004Avoidance: AvoidanceStrategy = {
   passesGroups: false,
   isThreat: () => false,
   ...NO_CIRCLES,
-  decide(out, agent, sensing, _preferred, config) {
+  decide(out, units, slot, sensing, _preferred, config) {
     const threat = sensing.threat;
-    const other = threat.unit;
-    if (!sensing.raysCast || threat.kind !== 'unit' || other === null) {
+    if (!sensing.raysCast || threat.kind !== 'unit' || threat.unit < 0) {
       decideNothing(out);
       return;
     }
-    const vx = agent.velocity.x;
-    const vy = agent.velocity.y;
-    const sumX = vx + other.velocity.x;
-    const sumY = vy + other.velocity.y;
-    if (sumX * sumX + sumY * sumY > vx * vx + vy * vy && other.avoidSide === 0) {
+    const agent = readUnit(units, slot, _seed_agent);
+    const other = readUnit(units, threat.unit, _seed_other);
+    const vx = agent.vx;
+    const vy = agent.vy;
+    const sumX = vx + other.vx;
+    const sumY = vy + other.vy;
+    if (sumX * sumX + sumY * sumY > vx * vx + vy * vy && other.side === 0) {
       decideNothing(out);
       return;
     }
     const side = articleSide(agent, other);
-    let toX = other.position.x - agent.position.x;
-    let toY = other.position.y - agent.position.y;
+    let toX = other.x - agent.x;
+    let toY = other.y - agent.y;
     const distance = Math.sqrt(toX * toX + toY * toY);
     if (distance < 1e-9) {
       decideNothing(out);
@@ -63,11 +68,11 @@ export const seed004Avoidance: AvoidanceStrategy = {
     toY /= distance;
     // the point beside the threat: the line between them turned a right angle to `side`
     const reach = agent.radius + other.radius;
-    const pointX = other.position.x - side * toY * reach;
-    const pointY = other.position.y + side * toX * reach;
+    const pointX = other.x - side * toY * reach;
+    const pointY = other.y + side * toX * reach;
     // steer toward it at full speed (seek), harder the sooner the hit
-    let wantX = pointX - agent.position.x;
-    let wantY = pointY - agent.position.y;
+    let wantX = pointX - agent.x;
+    let wantY = pointY - agent.y;
     const length = Math.sqrt(wantX * wantX + wantY * wantY);
     if (length < 1e-9) {
       decideNothing(out);
@@ -75,7 +80,7 @@ export const seed004Avoidance: AvoidanceStrategy = {
     }
     wantX = (wantX / length) * agent.maxSpeed;
     wantY = (wantY / length) * agent.maxSpeed;
-    velocityChangeForce(out.force, agent, wantX, wantY, config);
+    velocityChangeForce(out.force, units, slot, wantX, wantY, config);
     const strength = 1 / Math.max(threat.fraction, MIN_FRACTION);
     out.force.x *= strength;
     out.force.y *= strength;
