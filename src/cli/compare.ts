@@ -1,7 +1,7 @@
 /**
  * npm run --silent compare -- [--out FILE] [--only NAME,NAME] [--avoidance NAME,NAME]
  *                             [--response NAME,NAME] [--seeds 1,2 | 1-5] [--jobs N] [--json]
- *                             [--steering JSON] [--without NAME,NAME]
+ *                             [--steering JSON] [--without NAME,NAME] [--family NAME,NAME]
  *
  * Runs every built-in scenario (default unit count) for each seed (default 1) with every
  * avoidance strategy and the sideways response, plus `rays` with the plain physics response, plus
@@ -14,11 +14,13 @@
  * re-tunes the engine's controller for every run, e.g. `--steering '{"lookAheadTime": 2}'`.
  * `--without` runs every engine strategy twice, as it is and with the named situations (the rules
  * over the avoidance core, src/situations/) switched off together, labelled `rays without NAME`:
- * what those situations buy (`npm run situations` does it for each one in turn).
+ * what those situations buy (`npm run situations` does it for each one in turn). `--family` runs
+ * instances of map families (scenarios/families.ts) instead of the built-ins, one per seed.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { BUILT_IN_SCENARIO_NAMES } from '../scenarios/builtins';
+import { MAP_FAMILY_NAMES } from '../scenarios/families';
 import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
 import { type ChartRow, comparisonChart } from './pictures';
 import { createProgress, formatNumber, oneOfOption, runAsScript, steeringOption } from './report';
@@ -94,7 +96,7 @@ export function formatMeansTable(rows: readonly MeanRow[]): string {
 export function meansOverSeeds(results: readonly RunResult[]): MeanRow[] {
   const groups = new Map<string, RunResult[]>();
   for (const result of results) {
-    const key = `${result.scenario}|${result.avoidance}|${result.response}`;
+    const key = `${result.family ?? result.scenario}|${result.avoidance}|${result.response}`;
     const group = groups.get(key) ?? [];
     group.push(result);
     groups.set(key, group);
@@ -104,13 +106,14 @@ export function meansOverSeeds(results: readonly RunResult[]): MeanRow[] {
     return present.length === 0 ? null : present.reduce((sum, value) => sum + value, 0) / present.length;
   };
   return [...groups.values()].map((runs) => ({
-    scenario: runs[0]!.scenario,
+    scenario: runs[0]!.family ?? runs[0]!.scenario,
     avoidance: runs[0]!.avoidance,
     response: runs[0]!.response,
     seeds: runs.length,
-    allArrived: runs.filter((run) => run.arrived === run.units).length,
+    allArrived: runs.filter((run) => run.arrived === run.unitsWithGoal).length,
     arrived: mean(runs.map((run) => run.arrived))!,
     units: runs[0]!.units,
+    unitsWithGoal: runs[0]!.unitsWithGoal,
     collisions: mean(runs.map((run) => run.collisions))!,
     collisionFree: runs.filter((run) => run.collisions === 0).length,
     obstacleHits: mean(runs.map((run) => run.obstacleHits))!,
@@ -119,8 +122,16 @@ export function meansOverSeeds(results: readonly RunResult[]): MeanRow[] {
     p95TimeToGoal: mean(runs.map((run) => run.p95TimeToGoal)),
     pathEfficiency: mean(runs.map((run) => run.pathEfficiency)),
     degreesTurned: mean(runs.map((run) => run.degreesTurned))!,
+    standingDisplacement: largest(runs.map((run) => run.standingDisplacement)),
+    standingDisplacementAtEnd: largest(runs.map((run) => run.standingDisplacementAtEnd)),
     msPerStep: mean(runs.map((run) => run.msPerStep))!,
   }));
+}
+
+/** The largest of the figures present; null when none is. */
+function largest(values: ReadonlyArray<number | null>): number | null {
+  const present = values.filter((value): value is number => value !== null);
+  return present.length === 0 ? null : Math.max(...present);
 }
 
 function listOption<T extends string>(text: string | undefined, option: string, allowed: readonly T[]): T[] {
@@ -166,6 +177,9 @@ Runs every built-in scenario with every avoidance strategy (sideways response), 
 physics response, and DetourCrowd, and prints the metrics as Markdown tables (docs/metrics.md).
 
   --only NAME,NAME       only these built-in scenarios (default: all)
+  --family NAME,NAME     instead of built-ins, instances of these map families (one per seed, so
+                         --seeds 1-20 runs twenty of each; means are taken over a family):
+                         ${MAP_FAMILY_NAMES.join(', ')}
   --avoidance NAME,NAME  only these strategies: ${PEER_NAMES.join(', ')}
   --response NAME,NAME   run every listed strategy with every listed response: ${COLLISION_RESPONSES.join(', ')}
   --seeds 1,2 | 1-5      seeds to run (default 1); with several, a table of means over them follows
@@ -188,6 +202,7 @@ export async function main(argv: string[]): Promise<number> {
         help: { type: 'boolean', short: 'h', default: false },
         out: { type: 'string' },
         only: { type: 'string' },
+        family: { type: 'string' },
         avoidance: { type: 'string' },
         response: { type: 'string' },
         seeds: { type: 'string' },
@@ -207,9 +222,11 @@ export async function main(argv: string[]): Promise<number> {
     if (!(Number.isInteger(jobs) && jobs >= 1 && jobs <= 64)) throw new Error(`--jobs: expected a whole number from 1 to 64, got ${JSON.stringify(values.jobs)}`);
     const steering = steeringOption(values.steering);
     if (values.from !== undefined) {
-      const given = (['only', 'avoidance', 'response', 'seeds', 'jobs', 'steering', 'without'] as const).filter((name) => values[name] !== undefined);
+      const given = (['only', 'family', 'avoidance', 'response', 'seeds', 'jobs', 'steering', 'without'] as const).filter((name) => values[name] !== undefined);
       if (given.length > 0) throw new Error(`--from: reads finished runs, so --${given[0]} has nothing to choose`);
     }
+    if (values.family !== undefined && values.only !== undefined) throw new Error('--family: runs instances of map families instead of the built-ins, so --only has nothing to choose');
+    if (values.family !== undefined && seedsOption(values.seeds).includes(0)) throw new Error(`--seeds: a family's instances are numbered from 1, got ${JSON.stringify(values.seeds)}`);
     plan = {
       out: values.out,
       svg: values.svg,
@@ -218,7 +235,8 @@ export async function main(argv: string[]): Promise<number> {
       without: values.without === undefined ? [] : listOption(values.without, '--without', SITUATION_NAMES),
       json: values.json,
       jobs,
-      scenarios: listOption(values.only, '--only', BUILT_IN_SCENARIO_NAMES),
+      scenarios: values.family === undefined ? listOption(values.only, '--only', BUILT_IN_SCENARIO_NAMES) : listOption(values.family, '--family', MAP_FAMILY_NAMES),
+      family: values.family !== undefined,
       seeds: seedsOption(values.seeds),
       settings: plannedSettings(
         listOption(values.avoidance, '--avoidance', PEER_NAMES),
@@ -240,7 +258,7 @@ export async function main(argv: string[]): Promise<number> {
   const specs: RunSpec[] = plan.scenarios.flatMap((scenario) =>
     plan.settings.flatMap((setting) =>
       withoutVariants(setting.avoidance, plan.without).flatMap((off) =>
-        plan.seeds.map((seed) => ({ scenario, seed, ...setting, ...steeringOf(plan.steering, off) })),
+        plan.seeds.map((seed) => ({ scenario, seed, ...(plan.family ? { family: true } : {}), ...setting, ...steeringOf(plan.steering, off) })),
       ),
     ),
   );
@@ -318,6 +336,8 @@ function readRuns(path: string): RunResult[] {
     for (const key of ['seed', 'units', 'arrived', 'collisions', 'obstacleHits', 'maxPenetration', 'degreesTurned', 'msPerStep']) {
       if (typeof run[key] !== 'number' || !Number.isFinite(run[key])) throw new Error(`--from: ${path}:${index + 1}: "${key}": expected a number, got ${JSON.stringify(run[key])}`);
     }
+    // files written before standing units were counted apart: every unit had a goal
+    run.unitsWithGoal ??= run.units;
     runs.push(run as unknown as RunResult);
   });
   if (runs.length === 0) throw new Error(`--from: ${path} holds no runs`);

@@ -128,6 +128,12 @@ export function formatResultTable(result: RunResult): string {
     ['p95TimeToGoal', `${formatNumber(result.p95TimeToGoal, 2)} s`],
     ['pathEfficiency', formatNumber(result.pathEfficiency, 3)],
     ['degreesTurned', `${formatNumber(result.degreesTurned, 1)} deg`],
+    ...(result.standingDisplacement === null
+      ? []
+      : ([
+          ['standingDisplacement', `${formatNumber(result.standingDisplacement, 2)} m`],
+          ['standingDisplacementAtEnd', `${formatNumber(result.standingDisplacementAtEnd, 2)} m`],
+        ] as Array<[string, string]>)),
     ['msPerStep', `${formatNumber(result.msPerStep, 3)} ms`],
     ['ticks', String(result.ticks)],
     ['simSeconds', `${formatNumber(result.simSeconds, 2)} s`],

@@ -5,6 +5,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { buildBuiltInScenario } from '../scenarios/builtins';
+import { buildFamilyInstance } from '../scenarios/families';
 import { type ScenarioResult, runScenario } from '../scenarios/run';
 import type { SteeringOverrides } from '../steering/config';
 import type { CollisionResponse } from '../steering/sideways';
@@ -17,8 +18,12 @@ export type PeerName = AvoidanceName | 'detour';
 export const PEER_NAMES: readonly PeerName[] = [...AVOIDANCE_NAMES, 'detour'];
 
 export interface RunSpec {
+  /** a built-in's name, or a map family's (with `family`) */
   scenario: string;
+  /** the built-in's seed, or the family's instance */
   seed: number;
+  /** whether `scenario` names a map family (scenarios/families.ts) rather than a built-in */
+  family?: boolean;
   /** total units; the built-in's default when missing */
   units?: number;
   avoidance: PeerName;
@@ -28,11 +33,20 @@ export interface RunSpec {
   steering?: SteeringOverrides;
 }
 
-/** A run's figures; `avoidance` and `response` are 'detour' for DetourCrowd. */
-export type RunResult = Omit<ScenarioResult, 'avoidance' | 'response'> & { avoidance: string; response: string };
+/** A run's figures; `avoidance` and `response` are 'detour' for DetourCrowd. A family's run
+ * names its instance as `scenario` (`forest-3`) and the family as `family`. */
+export type RunResult = Omit<ScenarioResult, 'avoidance' | 'response'> & { avoidance: string; response: string; family?: string };
 
 export async function runSpec(spec: RunSpec): Promise<RunResult> {
-  const scenario = buildBuiltInScenario(spec.scenario, { seed: spec.seed, ...(spec.units === undefined ? {} : { units: spec.units }) });
+  const family = spec.family === true ? { family: spec.scenario } : {};
+  const result = await runOne(spec);
+  return { ...result, ...family };
+}
+
+async function runOne(spec: RunSpec): Promise<RunResult> {
+  if (spec.family === true && spec.units !== undefined) throw new Error(`units: the instances of a family draw their own unit counts, got ${spec.units} for ${spec.scenario}`);
+  const scenario =
+    spec.family === true ? buildFamilyInstance(spec.scenario, spec.seed) : buildBuiltInScenario(spec.scenario, { seed: spec.seed, ...(spec.units === undefined ? {} : { units: spec.units }) });
   if (spec.avoidance === 'detour') return runDetourScenario(scenario);
   const result = runScenario(scenario, { avoidance: spec.avoidance, response: spec.response, ...(spec.steering === undefined ? {} : { steering: spec.steering }) });
   return { ...result, avoidance: strategyLabel(spec) };

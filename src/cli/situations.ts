@@ -31,7 +31,7 @@ function figuresOf(runs: readonly RunResult[]): Figures {
   const times = runs.map((run) => run.meanTimeToGoal).filter((time): time is number => time !== null);
   return {
     runs: runs.length,
-    allArrived: runs.filter((run) => run.arrived === run.units).length,
+    allArrived: runs.filter((run) => run.arrived === run.unitsWithGoal).length,
     collisions: runs.reduce((sum, run) => sum + run.collisions, 0) / Math.max(1, runs.length),
     meanTime: times.length === 0 ? null : times.reduce((sum, time) => sum + time, 0) / times.length,
   };
@@ -168,7 +168,12 @@ export async function main(argv: string[]): Promise<number> {
     results = plan.from
       .split('\n')
       .filter((line) => line.trim() !== '')
-      .map((line) => JSON.parse(line) as RunResult);
+      .map((line) => {
+        const run = JSON.parse(line) as RunResult;
+        // files written before standing units were counted apart: every unit had a goal
+        run.unitsWithGoal ??= run.units;
+        return run;
+      });
   } else {
     const variants: Array<SituationName | null> = [null, ...plan.situations];
     const specs: RunSpec[] = plan.scenarios.flatMap((scenario) =>

@@ -42,6 +42,8 @@ export interface MetricsSetup {
 
 export interface ScenarioMetrics {
   units: number;
+  /** units with a goal (the rest stand: they never arrive) */
+  unitsWithGoal: number;
   arrived: number;
   /** unique unit-unit collisions */
   collisions: number;
@@ -57,6 +59,11 @@ export interface ScenarioMetrics {
   pathEfficiency: number | null;
   /** degrees: mean over all units of the total absolute heading change until arrival or the end */
   degreesTurned: number;
+  /** metres: how far the units without a goal (standing, no order) were ever pushed from where
+   * they started, the largest over them; null when every unit has a goal */
+  standingDisplacement: number | null;
+  /** metres: the same at the end of the run (how far from its place the worst of them was left) */
+  standingDisplacementAtEnd: number | null;
   /** milliseconds: median wall-clock time of one tick */
   msPerStep: number;
   ticks: number;
@@ -93,6 +100,8 @@ export interface MetricsRecorder {
   readonly heading: Float64Array;
   /** radians of absolute heading change, accumulated until arrival */
   readonly turned: Float64Array;
+  /** metres: for a unit without a goal, the farthest it has been from its start */
+  readonly displaced: Float64Array;
 
   /** the units sorted by position; cells are at least the largest unit diameter wide */
   readonly grid: CellGrid;
@@ -209,6 +218,7 @@ export function createMetricsRecorder(setup: MetricsSetup): MetricsRecorder {
     hasHeading: new Uint8Array(unitCount),
     heading: new Float64Array(unitCount),
     turned: new Float64Array(unitCount),
+    displaced: new Float64Array(unitCount),
     grid: createCellGrid(width, height, cellSize),
     unitContacts: new Set<number>(),
     obstacles,
@@ -267,8 +277,16 @@ export function finishMetrics(recorder: MetricsRecorder): ScenarioMetrics {
   const arrivalTimes: number[] = [];
   let efficiencySum = 0;
   let turnedSum = 0;
+  let standing = 0;
+  let standingDisplacement = 0;
+  let standingDisplacementAtEnd = 0;
   for (let unit = 0; unit < unitCount; unit++) {
     turnedSum += recorder.turned[unit]!;
+    if (recorder.hasGoal[unit] === 0) {
+      standing++;
+      standingDisplacement = Math.max(standingDisplacement, recorder.displaced[unit]!);
+      standingDisplacementAtEnd = Math.max(standingDisplacementAtEnd, Math.hypot(recorder.lastX[unit]! - recorder.startX[unit]!, recorder.lastY[unit]! - recorder.startY[unit]!));
+    }
     if (recorder.arrived[unit] === 1) {
       arrivalTimes.push(recorder.arrivalTime[unit]!);
       efficiencySum += recorder.efficiency[unit]!;
@@ -279,6 +297,7 @@ export function finishMetrics(recorder: MetricsRecorder): ScenarioMetrics {
   const timeSum = arrivalTimes.reduce((sum, value) => sum + value, 0);
   return {
     units: unitCount,
+    unitsWithGoal: unitCount - standing,
     arrived: arrivedCount,
     collisions: recorder.collisions,
     obstacleHits: recorder.obstacleHits,
@@ -287,6 +306,8 @@ export function finishMetrics(recorder: MetricsRecorder): ScenarioMetrics {
     p95TimeToGoal: arrivedCount === 0 ? null : nearestRank(arrivalTimes, 0.95),
     pathEfficiency: arrivedCount === 0 ? null : efficiencySum / arrivedCount,
     degreesTurned: unitCount === 0 ? 0 : (turnedSum / unitCount) * DEGREES_PER_RADIAN,
+    standingDisplacement: standing === 0 ? null : standingDisplacement,
+    standingDisplacementAtEnd: standing === 0 ? null : standingDisplacementAtEnd,
     msPerStep: median(recorder.tickMilliseconds),
     ticks: recorder.ticks,
     simSeconds: recorder.lastTime,
@@ -344,6 +365,10 @@ function recordMotion(recorder: MetricsRecorder, positions: ArrayLike<number>, t
           recorder.efficiency[unit] = travelled > 0 ? straight / travelled : 1;
         }
       }
+    }
+    if (recorder.hasGoal[unit] === 0) {
+      const away = Math.hypot(x - recorder.startX[unit]!, y - recorder.startY[unit]!);
+      if (away > recorder.displaced[unit]!) recorder.displaced[unit] = away;
     }
     lastX[unit] = x;
     lastY[unit] = y;

@@ -74,9 +74,29 @@ describe('npm run scenario', () => {
     expect(lines.length).toBe(1);
     const output = JSON.parse(lines[0]!);
     expect(Object.keys(output).sort()).toEqual(
-      ['scenario', 'avoidance', 'response', 'seed', 'units', 'arrived', 'collisions', 'obstacleHits', 'maxPenetration', 'meanTimeToGoal', 'p95TimeToGoal', 'pathEfficiency', 'degreesTurned', 'msPerStep', 'ticks', 'simSeconds'].sort(),
+      [
+        'scenario',
+        'avoidance',
+        'response',
+        'seed',
+        'units',
+        'unitsWithGoal',
+        'arrived',
+        'collisions',
+        'obstacleHits',
+        'maxPenetration',
+        'meanTimeToGoal',
+        'p95TimeToGoal',
+        'pathEfficiency',
+        'degreesTurned',
+        'standingDisplacement',
+        'standingDisplacementAtEnd',
+        'msPerStep',
+        'ticks',
+        'simSeconds',
+      ].sort(),
     );
-    expect(output).toMatchObject({ scenario: 'seed-onemiddle', avoidance: 'rays', response: 'sideways', units: 2, arrived: 2 });
+    expect(output).toMatchObject({ scenario: 'seed-onemiddle', avoidance: 'rays', response: 'sideways', units: 2, unitsWithGoal: 2, arrived: 2, standingDisplacement: null });
   });
 
   it('--steering re-tunes the controller for the run; a bad setting or detour with it exits 2 and runs nothing', () => {

@@ -395,6 +395,7 @@ describe('timing and bookkeeping', () => {
     const metrics = finishMetrics(createMetricsRecorder({ world: { width: 10, height: 10 }, obstacles: [], units: [] }));
     expect(metrics).toEqual({
       units: 0,
+      unitsWithGoal: 0,
       arrived: 0,
       collisions: 0,
       obstacleHits: 0,
@@ -403,10 +404,30 @@ describe('timing and bookkeeping', () => {
       p95TimeToGoal: null,
       pathEfficiency: null,
       degreesTurned: 0,
+      standingDisplacement: null,
+      standingDisplacementAtEnd: null,
       msPerStep: 0,
       ticks: 0,
       simSeconds: 0,
     });
+  });
+
+  it('measures how far units without a goal were pushed: the most over the run, and at the end', () => {
+    const recorder = createMetricsRecorder({
+      world: { width: 100, height: 100 },
+      obstacles: [],
+      units: [unit(10, 10, { x: 40, y: 10 }), unit(20, 10), unit(30, 30)],
+    });
+    // the walker goes east; the first standing unit is pushed 3 m north, then comes back to 1 m; the other never moves
+    const standing: Point[] = [[20, 11], [20, 12], [20, 13], [20, 12], [20, 11]];
+    standing.forEach(([x, y], index) => {
+      recordTick(recorder, [12 + 2 * index, 10, x, y, 30, 30], (index + 1) * TICK, 1);
+    });
+    const metrics = finishMetrics(recorder);
+    expect(metrics.units).toBe(3);
+    expect(metrics.unitsWithGoal).toBe(1);
+    expect(metrics.standingDisplacement).toBeCloseTo(3, 12);
+    expect(metrics.standingDisplacementAtEnd).toBeCloseTo(1, 12);
   });
 
   it('gives the same result when finished twice', () => {
