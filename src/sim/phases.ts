@@ -120,10 +120,20 @@ function fillStore(sim: SimulationState, unit: Unit, slot: number): void {
   if (route !== null) lookDownRoute(sim, unit, route, (task as MoveTask).target);
   unit.queueRank = route !== null && isQueueing(unit) ? routeCost(route, unit.position.x, unit.position.y) : Infinity;
   store.group.data[slot] = unit.groupId;
+  writeArrival(store.arrival.data, slot, task);
   store.toTarget.data[slot] = unit.distanceToTarget;
   store.queueRank.data[slot] = unit.queueRank;
   store.doorDistance.data[slot] = unit.doorDistance;
   store.singleFile.data[slot] = unit.queueSingleFile ? 1 : 0;
+}
+
+/** Writes where the unit's move order arranges its units (UnitStore.arrival). */
+function writeArrival(arrival: Float64Array, slot: number, task: Unit['task']): void {
+  const area = task.kind !== 'move' ? null : task.group;
+  const centre = task.kind !== 'move' ? null : area === null ? task.target : area.target;
+  arrival[3 * slot] = centre === null ? 0 : centre.x;
+  arrival[3 * slot + 1] = centre === null ? 0 : centre.y;
+  arrival[3 * slot + 2] = area === null ? 0 : area.radius;
 }
 
 /**

@@ -48,6 +48,9 @@ export interface UnitStore {
   readonly orderHeading: Column<Float64Array>;
   /** how many units its last order moved (1: a lone unit; 0 before any order) */
   readonly orderSize: Column<Int32Array>;
+  /** x, y and radius (metres) of the ground its move order arranges its units on: the group's
+   * target and arrival radius, or its own target and 0 for a lone unit; zero without an order */
+  readonly arrival: Column<Float64Array>;
   /** metres along its way to the first door on it (a passage narrow enough for orders to take
    * turns), as of its last look down its route; Infinity when there is none */
   readonly doorDistance: Column<Float64Array>;
@@ -78,6 +81,7 @@ export function createUnitStore(columns: UnitColumns): UnitStore {
     obstacleSpace: floatColumn(columns),
     orderHeading: floatColumn(columns, 2),
     orderSize: intColumn(columns),
+    arrival: floatColumn(columns, 3),
     doorDistance: floatColumn(columns, 1, Infinity),
     queueRank: floatColumn(columns, 1, Infinity),
     singleFile: byteColumn(columns),
