@@ -248,7 +248,8 @@ class GiveWay implements Situation {
   /** per unit: seconds it has been walking back toward its home without closing on it */
   private readonly heldFromHome: Column<Float64Array>;
   /** per unit: 1 when it stands without an order and no other standing unit is within
-   * STANDING_CROWD_GAP of it (written for the awake units as the plan starts) */
+   * STANDING_CROWD_GAP of it (written for the awake units as the plan starts; a sleeping unit
+   * keeps what it was when it fell asleep, and a mover coming near wakes it) */
   private readonly alone: Column<Int32Array>;
   private readonly from: Unit[] = [];
   private readonly to: Unit[] = [];
@@ -290,9 +291,9 @@ class GiveWay implements Situation {
     const velocity = units.velocity.data;
     const vx = velocity[2 * other]!;
     const vy = velocity[2 * other + 1]!;
+    if (vx * vx + vy * vy < MOVER_SPEED * MOVER_SPEED || !passesBy(units, other, agent)) return;
     // which side of the mover's line the standing unit is on; it passes keeping to that side
     const across = vx * (position[2 * agent + 1]! - position[2 * other + 1]!) - vy * (position[2 * agent]! - position[2 * other]!);
-    if (vx * vx + vy * vy < MOVER_SPEED * MOVER_SPEED || !passesBy(units, other, agent)) return;
     terms.passOn = across >= 0 ? RIGHT : LEFT;
     // it answers the mover only once it is close: from afar the way out is ahead of it
     if (terms.openGround) terms.horizon = Math.min(terms.horizon, STANDING_LOOK);
