@@ -1,5 +1,6 @@
+import { Circle, Settings, World } from 'planck';
 import { describe, expect, it } from 'vitest';
-import { createPhysicsWorld, createUnitBody, rebuildBroadPhase, stepWorld } from '../../src/physics/world';
+import { createPhysicsWorld, createUnitBody, placeBody, rebuildBroadPhase, stepWorld } from '../../src/physics/world';
 
 interface Node {
   child1: Node | null;
@@ -111,5 +112,45 @@ describe("planck's broad-phase tree, rebuilt after many bodies are made", () => 
     stepWorld(physics, 1 / 60);
     expect(physics.madeSinceRebuild).toBe(1);
     expect(checkTree(tree.m_root)).toBe(405);
+  });
+});
+
+describe("the broad phase's margin", () => {
+  /** Two bodies of radius 0.5 standing with `gap` metres between them, far from the walls. */
+  function pair(gap: number) {
+    const physics = createPhysicsWorld<number>(20, 20);
+    const a = createUnitBody(physics, { owner: 1, position: { x: 10, y: 10 }, radius: 0.5, mass: 1 });
+    const b = createUnitBody(physics, { owner: 2, position: { x: 11 + gap, y: 10 }, radius: 0.5, mass: 1 });
+    stepWorld(physics, 1 / 60);
+    return { physics, a, b };
+  }
+
+  it('pairs only units within a few centimetres of touching (planck pairs them 0.2 m apart by default)', () => {
+    // boxes of 0.02 m margin: two units 0.1 m apart are no pair, 0.03 m apart are one
+    expect(pair(0.1).physics.world.getContactCount()).toBe(0);
+    expect(pair(0.03).physics.world.getContactCount()).toBe(1);
+    // a unit placed next to another is boxed with the same margin
+    const { physics, b } = pair(1);
+    placeBody(b, { x: 11.1, y: 10 });
+    stepWorld(physics, 1 / 60);
+    expect(physics.world.getContactCount()).toBe(0);
+  });
+
+  it("leaves planck's global setting as the caller had it, for the caller's own worlds", () => {
+    const callers = Settings.aabbExtension;
+    try {
+      Settings.aabbExtension = 0.3;
+      const { physics } = pair(0.1);
+      stepWorld(physics, 1 / 60);
+      expect(Settings.aabbExtension).toBe(0.3);
+      expect(physics.world.getContactCount()).toBe(0);
+      // a world of the caller's own, with the caller's margin: the same two bodies are a pair
+      const world = new World({ gravity: { x: 0, y: 0 } });
+      for (const x of [10, 11.1]) world.createBody({ type: 'dynamic', position: { x, y: 10 } }).createFixture(new Circle(0.5), { density: 1 });
+      world.step(1 / 60);
+      expect(world.getContactCount()).toBe(1);
+    } finally {
+      Settings.aabbExtension = callers;
+    }
   });
 });
