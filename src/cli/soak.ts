@@ -6,12 +6,12 @@
  * give them), for S simulated seconds (default 600). Every `--every` simulated seconds (default 60)
  * it prints the JavaScript heap in use (after a collection when Node is run with --expose-gc) and
  * the median and worst milliseconds per tick since the last line, so a heap or a tick cost that
- * keeps growing shows.
+ * keeps growing shows; at the end, the state hash (the same for the same options everywhere).
  */
 import { parseArgs } from 'node:util';
 import { createRandom } from '../math/random';
 import { median } from '../scenarios/metrics';
-import { addObstacle, addUnit, createSimulation, issueOrder, lastTickTiming, listUnits, stepSimulation } from '../sim/simulation';
+import { addObstacle, addUnit, createSimulation, issueOrder, lastTickTiming, listUnits, stateHash, stepSimulation } from '../sim/simulation';
 import { UsageError, integerOption, numberOption, runAsScript } from './report';
 
 const USAGE = `usage: npm run --silent soak -- [options]
@@ -87,6 +87,8 @@ export function main(argv: string[]): number {
       costs = [];
     }
   }
+  // the same units, seed and length give the same hash on every machine and run
+  process.stdout.write(`\nstate hash after ${ticks} ticks: ${stateHash(sim)}\n`);
   return 0;
 }
 

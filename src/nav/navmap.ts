@@ -291,6 +291,15 @@ export function roomAt(map: NavMap, column: number, row: number): number {
   return rooms[(row % TILE_CELLS) * TILE_CELLS + (column % TILE_CELLS)]!;
 }
 
+/**
+ * Whether cell (column, row) lies on the map in a tile already known to have nothing within reach
+ * (every room there is MAX_CLEARANCE); an unfilled tile is not filled by asking.
+ */
+export function isOpenCell(map: NavMap, column: number, row: number): boolean {
+  if (column < 0 || row < 0 || column >= map.columns || row >= map.rows) return false;
+  return map.rooms[tileOf(map, column, row)] === OPEN_TILE;
+}
+
 /** Whether a centre keeping `clearance` may be anywhere in cell (column, row). */
 export function isFreeCell(map: NavMap, clearance: number, column: number, row: number): boolean {
   return roomAt(map, column, row) >= clearance;

@@ -5,7 +5,7 @@
  * routes keep to the right half of them (route.ts, lowestNeighbour). No pixi.js, no DOM.
  */
 import { hypot } from '../math/exact';
-import { MAX_CLEARANCE, NAV_CELL, type NavMap, columnOf, roomAt, rowOf } from './navmap';
+import { MAX_CLEARANCE, NAV_CELL, type NavMap, TILE_CELLS, columnOf, isOpenCell, roomAt, rowOf } from './navmap';
 
 /** rings of cells round a cell in a wall's margin searched for free cells: a default unit's
  * centre can be up to about 0.35 m (the 0.15 m the clearance adds to its radius, and the half
@@ -39,14 +39,42 @@ export const MIN_LANES_ROOM = 3;
  * their number of steps plus SKIP_SLACK cells of each other (each is rounded to the grid).
  */
 export function freeRun(map: NavMap, clearance: number, column: number, row: number, dirX: number, dirY: number, limit: number): number {
+  // on a tile with nothing within reach every room is MAX_CLEARANCE, so the walk leaps the same
+  // number of cells at each: it counts those leaps out without reading the rooms (the same steps,
+  // the same answer; a long walk over open ground reads a room only where it enters a tile)
+  const openKnown = Math.floor((MAX_CLEARANCE - clearance) / NAV_CELL - SKIP_SLACK);
+  const openLeap = clearance <= MAX_CLEARANCE ? (openKnown > 0 ? openKnown + 1 : 1) : 0;
   let step = 1;
   while (step <= limit) {
-    const room = roomAt(map, Math.round(column + dirX * step), Math.round(row + dirY * step));
+    const cellColumn = Math.round(column + dirX * step);
+    const cellRow = Math.round(row + dirY * step);
+    if (openLeap > 0 && isOpenCell(map, cellColumn, cellRow)) {
+      step = leapOverOpenTile(column, row, dirX, dirY, step, openLeap, limit, cellColumn, cellRow);
+      continue;
+    }
+    const room = roomAt(map, cellColumn, cellRow);
     if (room < clearance) return step - 1;
     const known = Math.floor((room - clearance) / NAV_CELL - SKIP_SLACK);
     step += known > 0 ? known + 1 : 1;
   }
   return limit + 1;
+}
+
+/**
+ * The walk's first step past `step` (whose cell is in an open tile) that leaves that tile or `limit`,
+ * leaping `leap` cells at a time as freeRun does on open ground.
+ */
+function leapOverOpenTile(column: number, row: number, dirX: number, dirY: number, step: number, leap: number, limit: number, cellColumn: number, cellRow: number): number {
+  const firstColumn = cellColumn - (cellColumn % TILE_CELLS);
+  const firstRow = cellRow - (cellRow % TILE_CELLS);
+  let next = step + leap;
+  while (next <= limit) {
+    const nextColumn = Math.round(column + dirX * next);
+    const nextRow = Math.round(row + dirY * next);
+    if (nextColumn < firstColumn || nextColumn >= firstColumn + TILE_CELLS || nextRow < firstRow || nextRow >= firstRow + TILE_CELLS) break;
+    next += leap;
+  }
+  return next;
 }
 
 /** cells: how much further apart than their number of steps two cells of a walk can be (each

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../src/math/random';
 import { prepareShape } from '../../src/math/shapes';
-import { NAV_CELL, addNavObstacle, createNavMap, roomAt } from '../../src/nav/navmap';
+import { NAV_CELL, addNavObstacle, createNavMap, isOpenCell, roomAt } from '../../src/nav/navmap';
 import { freeRun } from '../../src/nav/passages';
 
 /** The walk reading every cell: how many are free before the first that is not (at most limit + 1). */
@@ -44,5 +44,32 @@ describe('freeRun', () => {
     }
     // long free runs were among them (where the walk leaps)
     expect(leaps).toBeGreaterThan(1000);
+  });
+
+  it('counts the same over tiles with nothing within reach (counted out, not read) and across their edges', () => {
+    const random = createRandom(11);
+    const map = createNavMap(200, 200);
+    // a few rocks: most tiles have nothing within reach, some have a rock or its reach
+    for (let id = 0; id < 12; id++) addNavObstacle(map, id, prepareShape({ type: 'circle', x: random.range(10, 190), y: random.range(10, 190), radius: random.range(0.5, 4) }));
+    const columns = Math.ceil(200 / NAV_CELL);
+    let fromOpen = 0;
+    let longRuns = 0;
+    for (let query = 0; query < 10_000; query++) {
+      const column = Math.floor(random.range(0, columns));
+      const row = Math.floor(random.range(0, columns));
+      const angle = random.range(0, 2 * Math.PI);
+      const dirX = Math.cos(angle);
+      const dirY = Math.sin(angle);
+      // clearances past the most room a cell keeps too: then no cell is free
+      const clearance = random.range(0.3, 3.5);
+      const limit = Math.floor(random.range(1, 800));
+      const expected = everyCellRun(map, clearance, column, row, dirX, dirY, limit);
+      expect(freeRun(map, clearance, column, row, dirX, dirY, limit), `query ${query}`).toBe(expected);
+      if (isOpenCell(map, column, row)) fromOpen++;
+      if (expected > 200) longRuns++;
+    }
+    // the reference walk has filled the tiles: most queries start on open ones, many run far
+    expect(fromOpen).toBeGreaterThan(5000);
+    expect(longRuns).toBeGreaterThan(1000);
   });
 });
