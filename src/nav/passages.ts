@@ -5,7 +5,7 @@
  * routes keep to the right half of them (route.ts, lowestNeighbour). No pixi.js, no DOM.
  */
 import { hypot } from '../math/exact';
-import { MAX_CLEARANCE, NAV_CELL, type NavMap, TILE_CELLS, columnOf, isOpenCell, roomAt, rowOf } from './navmap';
+import { MAX_CLEARANCE, NAV_CELL, type NavMap, TILE_AREA, TILE_CELLS, columnOf, isOpenCell, roomAt, rowOf, tileOf } from './navmap';
 
 /** rings of cells round a cell in a wall's margin searched for free cells: a default unit's
  * centre can be up to about 0.35 m (the 0.15 m the clearance adds to its radius, and the half
@@ -243,9 +243,72 @@ const ONE_LANE = 1.5;
 /**
  * Whether the free room across cell (column, row), itself included, ends on both sides within
  * `limit` cells in all, along one of eight directions. (By a single wall, or round the end of one,
- * it does not end on the open side.)
+ * it does not end on the open side.) Every unit whose way passes a cell asks this of it, tick
+ * after tick, so the answers are kept (PassageAnswers).
  */
 function isPassageCell(map: NavMap, clearance: number, column: number, row: number, limit: number): boolean {
+  if (column < 0 || row < 0 || column >= map.columns || row >= map.rows) return measurePassageCell(map, clearance, column, row, limit);
+  const tiles = answersFor(map, clearance, limit);
+  const tile = tileOf(map, column, row);
+  let answers = tiles[tile];
+  if (answers === undefined) {
+    answers = new Uint8Array(TILE_AREA);
+    tiles[tile] = answers;
+  }
+  const cell = (row % TILE_CELLS) * TILE_CELLS + (column % TILE_CELLS);
+  const known = answers[cell]!;
+  if (known !== UNKNOWN) return known === PASSAGE;
+  const passage = measurePassageCell(map, clearance, column, row, limit);
+  answers[cell] = passage ? PASSAGE : NO_PASSAGE;
+  return passage;
+}
+
+/**
+ * isPassageCell's answers for one map, per clearance and width asked (a few: one per size of unit
+ * and kind of passage), per tile and cell. An answer depends only on the rooms, which change only
+ * when an obstacle is added or removed (the map's version goes up): then all are forgotten. The
+ * rooms an answer read were filled as it was worked out, so a kept answer skips no filling (the
+ * planning budget counts the same work).
+ */
+interface PassageAnswers {
+  version: number;
+  /** clearance and limit of each set of answers, in pairs */
+  keys: number[];
+  sets: Array<Array<Uint8Array | undefined>>;
+}
+
+const UNKNOWN = 0;
+const NO_PASSAGE = 1;
+const PASSAGE = 2;
+/** sets of answers kept per map at most (all are forgotten when one more is asked for) */
+const MAX_ANSWER_SETS = 16;
+
+const _passageAnswers = new WeakMap<NavMap, PassageAnswers>();
+
+/** The answers per tile for `clearance` and `limit` on `map`, made empty when first asked for. */
+function answersFor(map: NavMap, clearance: number, limit: number): Array<Uint8Array | undefined> {
+  let kept = _passageAnswers.get(map);
+  if (kept === undefined) {
+    kept = { version: map.base.version, keys: [], sets: [] };
+    _passageAnswers.set(map, kept);
+  }
+  if (kept.version !== map.base.version || kept.sets.length === MAX_ANSWER_SETS) {
+    kept.version = map.base.version;
+    kept.keys.length = 0;
+    kept.sets.length = 0;
+  }
+  const keys = kept.keys;
+  for (let index = 0; index < kept.sets.length; index++) {
+    if (keys[2 * index] === clearance && keys[2 * index + 1] === limit) return kept.sets[index]!;
+  }
+  keys.push(clearance, limit);
+  const set = new Array<Uint8Array | undefined>(map.tileColumns * map.tileRows);
+  kept.sets.push(set);
+  return set;
+}
+
+/** isPassageCell, worked out from the rooms. */
+function measurePassageCell(map: NavMap, clearance: number, column: number, row: number, limit: number): boolean {
   for (let k = 0; k < ACROSS.length; k += 2) {
     const ux = ACROSS[k]!;
     const uy = ACROSS[k + 1]!;

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../src/math/random';
 import { prepareShape } from '../../src/math/shapes';
-import { NAV_CELL, addNavObstacle, createNavMap, isOpenCell, roomAt } from '../../src/nav/navmap';
-import { freeRun } from '../../src/nav/passages';
+import { NAV_CELL, addNavObstacle, createNavMap, isOpenCell, removeNavObstacle, roomAt } from '../../src/nav/navmap';
+import { freeRun, passagesAhead } from '../../src/nav/passages';
 
 /** The walk reading every cell: how many are free before the first that is not (at most limit + 1). */
 function everyCellRun(map: ReturnType<typeof createNavMap>, clearance: number, column: number, row: number, dirX: number, dirY: number, limit: number): number {
@@ -71,5 +71,49 @@ describe('freeRun', () => {
     // the reference walk has filled the tiles: most queries start on open ones, many run far
     expect(fromOpen).toBeGreaterThan(5000);
     expect(longRuns).toBeGreaterThan(1000);
+  });
+});
+
+describe('passages along a way', () => {
+  /** A wall across x = 20 from y = 0 to 40 with gaps (the obstacle ids 0, 1, ... top to bottom). */
+  function wallWithGaps(map: ReturnType<typeof createNavMap>, gaps: readonly number[]): void {
+    let from = 0;
+    gaps.forEach((gap, id) => {
+      addNavObstacle(map, id, prepareShape({ type: 'box', x: 20, y: (from + gap - 1) / 2, width: 1, height: gap - 1 - from, angle: 0 }));
+      from = gap + 1;
+    });
+    addNavObstacle(map, gaps.length, prepareShape({ type: 'box', x: 20, y: (from + 40) / 2, width: 1, height: 40 - from, angle: 0 }));
+  }
+  const look = (map: ReturnType<typeof createNavMap>, y: number, clearance = 0.65) => {
+    const out = { passage: 0, door: 0 };
+    passagesAhead(map, clearance, 5, y, 35, y, out);
+    return { ...out };
+  };
+
+  it('are found the same asked again, and again after obstacles come and go, as on a map made afresh', () => {
+    const map = createNavMap(40, 40);
+    wallWithGaps(map, [10, 25]);
+    const ways = [8, 10, 12, 25, 30];
+    const first = ways.map((y) => look(map, y));
+    // the gaps (2 m wide, round y = 10 and 25) are passages on the ways through them
+    expect(first[1]!.passage).toBeLessThan(16);
+    expect(first[3]!.passage).toBeLessThan(16);
+    expect(ways.map((y) => look(map, y))).toEqual(first);
+    // the wall's lower part goes: the gap at 25 opens on one side, the way through it is free
+    removeNavObstacle(map, 1);
+    const fresh = createNavMap(40, 40);
+    wallWithGaps(fresh, [10, 25]);
+    removeNavObstacle(fresh, 1);
+    const opened = ways.map((y) => look(map, y));
+    expect(opened).toEqual(ways.map((y) => look(fresh, y)));
+    expect(opened[3]!.passage).toBe(Infinity);
+    // and back
+    addNavObstacle(map, 1, prepareShape({ type: 'box', x: 20, y: (11 + 24) / 2, width: 1, height: 24 - 11, angle: 0 }));
+    expect(ways.map((y) => look(map, y))).toEqual(first);
+    // another clearance is asked about on its own
+    const wide = ways.map((y) => look(map, y, 1.2));
+    const wideFresh = createNavMap(40, 40);
+    wallWithGaps(wideFresh, [10, 25]);
+    expect(wide).toEqual(ways.map((y) => look(wideFresh, y, 1.2)));
   });
 });
