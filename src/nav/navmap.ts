@@ -396,13 +396,16 @@ export function isClearLine(map: NavMap, clearance: number, ax: number, ay: numb
   const deltaX = stepX === 0 ? Infinity : NAV_CELL / Math.abs(dx);
   const deltaY = stepY === 0 ? Infinity : NAV_CELL / Math.abs(dy);
   const limit = Math.abs(endColumn - column) + Math.abs(endRow - row) + 2;
+  _line_open[0] = 1;
+  _line_open[1] = 0;
+  const openFree = clearance <= MAX_CLEARANCE;
   for (let visited = 0; visited <= limit; visited++) {
-    if (roomAt(map, column, row) < clearance) return false;
+    if (!isFreeOnLine(map, clearance, openFree, column, row)) return false;
     // the segment ends inside this cell (or on its far edge; the tolerance absorbs the sums)
     if (Math.min(nextX, nextY) >= 1 - EDGE_EPSILON) return true;
     if (Math.abs(nextX - nextY) < EDGE_EPSILON) {
       // through a corner: both side cells must be free too
-      if (roomAt(map, column + stepX, row) < clearance || roomAt(map, column, row + stepY) < clearance) return false;
+      if (!isFreeOnLine(map, clearance, openFree, column + stepX, row) || !isFreeOnLine(map, clearance, openFree, column, row + stepY)) return false;
       column += stepX;
       row += stepY;
       nextX += deltaX;
@@ -417,6 +420,26 @@ export function isClearLine(map: NavMap, clearance: number, ax: number, ay: numb
   }
   return true;
 }
+
+/**
+ * Whether cell (column, row) is free for isClearLine. A line crosses a tile with nothing within
+ * reach cell after cell, every one free (for a clearance up to MAX_CLEARANCE): the tile found open
+ * last is kept as a range of cells (`_line_open`: first and last column, first and last row; made
+ * empty as each line starts), and a cell inside it is free without reading its room.
+ */
+function isFreeOnLine(map: NavMap, clearance: number, openFree: boolean, column: number, row: number): boolean {
+  if (column >= _line_open[0]! && column <= _line_open[1]! && row >= _line_open[2]! && row <= _line_open[3]!) return true;
+  if (openFree && isOpenCell(map, column, row)) {
+    _line_open[0] = column - (column % TILE_CELLS);
+    _line_open[1] = _line_open[0] + TILE_CELLS - 1;
+    _line_open[2] = row - (row % TILE_CELLS);
+    _line_open[3] = _line_open[2] + TILE_CELLS - 1;
+    return true;
+  }
+  return roomAt(map, column, row) >= clearance;
+}
+
+const _line_open = new Int32Array(4);
 
 /** tolerance, in fractions of the segment, for crossings that coincide or end on an edge */
 const EDGE_EPSILON = 1e-9;
