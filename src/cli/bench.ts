@@ -1,5 +1,5 @@
 /**
- * npm run --silent bench -- [--json] [--avoidance NAME] [--response NAME] [--steering JSON] [--units 250,500] [--army 5000:500] [--ticks N] [--detour off]
+ * npm run --silent bench -- [--json] [--avoidance NAME] [--response NAME] [--steering JSON] [--units 250,500] [--army 5000:500] [--skirmish 1000] [--ticks N] [--detour off]
  *
  * Median wall-clock milliseconds per tick while two square groups cross head-on (the scenario
  * `buildBenchCrossing` builds), for several unit counts. `msPerTick` is the whole tick (controller + physics); `msPerTickPhysicsOnly`
@@ -13,6 +13,11 @@
  * `--army TOTAL:MOVING` (default 5000:500; '' for none): the same crossing of MOVING units with
  * the rest standing beside their lane, as most of an RTS army does; standing units sleep, so the
  * row should cost about what the crossing of MOVING units alone costs.
+ *
+ * `--skirmish N,N` (default 1000; '' for none): what a game's crowd does rather than one crossing
+ * (skirmish.ts): N units of four teams given random group orders among rocks, most of them soon on
+ * the move in groups crossing at every angle; its first 20 s played, then `--ticks` ticks timed,
+ * each tick's orders and step together, median and worst, and DetourCrowd given the same orders.
  *
  * `--open SIZE,SIZE` (default 100,2000; '' for none): 100 units crossing head-on in the middle of
  * an empty square map of each side: the tick must cost the same on every map, since the neighbour
@@ -31,10 +36,11 @@ import { createRandom } from '../math/random';
 import { buildBenchArmy, buildBenchCrossing } from '../scenarios/builtins';
 import { median } from '../scenarios/metrics';
 import { createScenarioSimulation } from '../scenarios/run';
-import { type Scenario, parseScenario } from '../scenarios/schema';
+import { MAX_SCENARIO_UNITS, type Scenario, parseScenario } from '../scenarios/schema';
 import { addObstacle, addUnit, createSimulation, hasPendingOrders, issueOrder, lastTickTiming, listUnits, stepSimulation } from '../sim/simulation';
 import { MAX_WORLD_SIZE, checkOneOf } from '../sim/validate';
-import { timeDetourTicks } from './detour';
+import { SKIRMISH_MAP, buildSkirmish } from './skirmish';
+import { timeDetourSkirmish, timeDetourTicks } from './detour';
 import { integerOption, numberOption, runAsScript, steeringOption } from './report';
 import type { SteeringOverrides } from '../steering/config';
 import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
@@ -92,6 +98,57 @@ export function openMapBenchmark(units: number, size: number, options: TickOptio
   );
   const { msPerTick, msPerTickPhysicsOnly, ratio, msSense, msDecide } = measureTicks(scenario, options);
   return { units, size, msPerTick, msPerTickPhysicsOnly, ratio, msSense, msDecide };
+}
+
+export interface SkirmishRow {
+  units: number;
+  /** units with a move order in the last measured tick */
+  moving: number;
+  /** milliseconds of each tick's orders and step, median and worst over the measured ticks */
+  msPerTick: number;
+  msWorstTick: number;
+  /** medians inside the same ticks */
+  msPerTickPhysicsOnly: number;
+  msSense: number;
+  msDecide: number;
+  /** DetourCrowd given the same orders at the same ticks (unless `--detour off`) */
+  msDetour?: number;
+  msDetourWorst?: number;
+}
+
+/** seconds of a skirmish played before its ticks are measured (most units are on the move by then) */
+const SKIRMISH_WARMUP = 20;
+const SKIRMISH_SEED = 4242;
+
+/**
+ * The skirmish (skirmish.ts) of `units` units: its first SKIRMISH_WARMUP seconds played, then
+ * `ticks` ticks measured, each tick's orders (issueOrder) and step together.
+ */
+export function skirmishBenchmark(units: number, ticks: number, options: TickOptions): SkirmishRow {
+  const warmupTicks = SKIRMISH_WARMUP * 60;
+  const { scenario, orders } = buildSkirmish(units, warmupTicks + ticks, SKIRMISH_SEED);
+  const { sim, unitIds } = createScenarioSimulation(scenario, { avoidance: options.avoidance, response: options.response, ...(options.steering === undefined ? {} : { steering: options.steering }) });
+  const tick: number[] = [];
+  const physics: number[] = [];
+  const sensing: number[] = [];
+  const deciding: number[] = [];
+  let next = 0;
+  for (let index = 1; index <= warmupTicks + ticks; index++) {
+    const start = performance.now();
+    while (next < orders.length && orders[next]!.tick === index) {
+      const order = orders[next++]!;
+      issueOrder(sim, { kind: 'move', unitIds: order.units.map((unit) => unitIds[unit]!), target: order.target });
+    }
+    stepSimulation(sim);
+    if (index <= warmupTicks) continue;
+    tick.push(performance.now() - start);
+    const timing = lastTickTiming(sim);
+    physics.push(timing.physicsMs);
+    sensing.push(timing.senseMs);
+    deciding.push(timing.decideMs);
+  }
+  const moving = listUnits(sim).filter((unit) => unit.task.kind === 'move').length;
+  return { units, moving, msPerTick: median(tick), msWorstTick: Math.max(...tick), msPerTickPhysicsOnly: median(physics), msSense: median(sensing), msDecide: median(deciding) };
 }
 
 interface TickOptions {
@@ -318,6 +375,8 @@ then the planning cost of group moves on big rocky maps.
 
   --units N,N           unit counts of the head-on rows (default 250,500,1000,2000,5000)
   --army TOTAL:MOVING   standing-army rows: MOVING units cross, the rest stand (default 5000:500; '' for none)
+  --skirmish N,N        skirmish rows: N units of four teams given random group orders on a 300 m
+                        map of rocks, timed after its first 20 s (default 1000; '' for none)
   --open SIZE,SIZE      open-map rows: 100 units cross in the middle of empty maps of these sides in
                         metres (default 100,2000; '' for none)
   --ticks N             ticks measured per row, after 30 warm-up ticks (default 300)
@@ -326,8 +385,8 @@ then the planning cost of group moves on big rocky maps.
   --steering JSON       re-tune the controller for the tick rows, e.g. '{"passAside": 0}'
   --json                one JSON object per row (the planning rows only with --plan)
   --plan                with --json, also the planning rows
-  --detour on|off       time DetourCrowd's step on the same head-on and army scenarios beside each
-                        row (default on)
+  --detour on|off       time DetourCrowd's step on the same head-on, army and skirmish scenarios
+                        (the same orders) beside each row (default on)
   -h, --help            print this and exit`;
 
 /** Runs the command line; the exit code (usage and bad options: 2, on standard error). */
@@ -351,6 +410,7 @@ async function run(argv: string[]): Promise<void> {
       response: { type: 'string', default: DEFAULT_SIMULATION.response },
       units: { type: 'string', default: '250,500,1000,2000,5000' },
       army: { type: 'string', default: '5000:500' },
+      skirmish: { type: 'string', default: '1000' },
       open: { type: 'string', default: '100,2000' },
       ticks: { type: 'string', default: '300' },
       plan: { type: 'boolean', default: false },
@@ -370,6 +430,7 @@ async function run(argv: string[]): Promise<void> {
   const tickOptions: TickOptions = { avoidance, response, ticks, warmupTicks: 30, ...(steering === undefined ? {} : { steering }) };
   const counts = values.units.split(',').map((text, index) => integerOption(text, `--units[${index}]`, 2)!);
   const armies = values.army === '' ? [] : values.army.split(',').map((text, index) => armyOption(text, index));
+  const skirmishes = values.skirmish === '' ? [] : values.skirmish.split(',').map((text, index) => integerOption(text, `--skirmish[${index}]`, 4, MAX_SCENARIO_UNITS)!);
   const openSizes = values.open === '' ? [] : values.open.split(',').map((text, index) => numberOption(text, `--open[${index}]`, OPEN_MAP_MIN, MAX_WORLD_SIZE)!);
   if (!values.json) {
     console.log(`avoidance ${avoidance}, response ${response}: median of ${ticks} ticks after 30 warm-up ticks\n`);
@@ -392,6 +453,24 @@ async function run(argv: string[]): Promise<void> {
     if (detour) row.msDetour = await timeDetourTicks(buildBenchArmy(units, moving), tickOptions.warmupTicks, ticks);
     if (values.json) console.log(JSON.stringify(row));
     else console.log(`| ${row.units} | ${row.moving} | ${row.asleep} | ${row.msPerTick.toFixed(2)} | ${row.msPerTickPhysicsOnly.toFixed(2)} | ${row.ratio.toFixed(2)} | ${row.msSense.toFixed(2)} | ${row.msDecide.toFixed(2)} |${detourCell(row)}`);
+  }
+  if (skirmishes.length > 0 && !values.json) {
+    console.log(`\nskirmish: four teams given random group orders on a ${SKIRMISH_MAP} m map of rocks (${ticks} ticks after ${SKIRMISH_WARMUP} s; each tick's orders and step):\n`);
+    console.log(`| units | moving | ms/tick | worst tick | physics | sense | decide |${detour ? ' DetourCrowd ms/tick | DetourCrowd worst |' : ''}`);
+    console.log(`| ---: | ---: | ---: | ---: | ---: | ---: | ---: |${detour ? ' ---: | ---: |' : ''}`);
+  }
+  for (const units of skirmishes) {
+    const row = skirmishBenchmark(units, ticks, tickOptions);
+    if (detour) {
+      const timed = await timeDetourSkirmish(buildSkirmish(units, SKIRMISH_WARMUP * 60 + ticks, SKIRMISH_SEED), SKIRMISH_WARMUP * 60, ticks);
+      row.msDetour = timed.median;
+      row.msDetourWorst = timed.worst;
+    }
+    if (values.json) console.log(JSON.stringify(row));
+    else {
+      const detourCells = row.msDetour === undefined ? '' : ` ${row.msDetour.toFixed(2)} | ${row.msDetourWorst!.toFixed(2)} |`;
+      console.log(`| ${row.units} | ${row.moving} | ${row.msPerTick.toFixed(2)} | ${row.msWorstTick.toFixed(2)} | ${row.msPerTickPhysicsOnly.toFixed(2)} | ${row.msSense.toFixed(2)} | ${row.msDecide.toFixed(2)} |${detourCells}`);
+    }
   }
   if (openSizes.length > 0 && !values.json) {
     console.log(`\nopen maps: ${OPEN_MAP_UNITS} units crossing in the middle of an empty map (the cost must not depend on its size):\n`);

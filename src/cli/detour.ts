@@ -29,6 +29,7 @@ import { generateSoloNavMesh } from '@recast-navigation/generators';
 import { type ObstacleShape, boxCorners } from '../math/shapes';
 import { type ScenarioMetrics, createMetricsRecorder, finishMetrics, goalArrivalRadii, median, recordTick } from '../scenarios/metrics';
 import { type Scenario, obstacleTimeline } from '../scenarios/schema';
+import type { Skirmish } from './skirmish';
 
 export interface DetourOptions {
   /** simulated seconds; default the scenario's own duration */
@@ -193,6 +194,8 @@ interface DetourCrowdRun {
   readonly navMesh: NavMesh;
   readonly crowd: Crowd;
   readonly agents: Array<ReturnType<Crowd['raw']['getAgent']>>;
+  /** per unit, its agent's index in the crowd */
+  readonly agentIndices: readonly number[];
   /** frees the crowd, its query wrappers and the navmesh */
   destroy(): void;
 }
@@ -268,7 +271,7 @@ function startCrowd(scenario: Scenario, obstacles: readonly ObstacleShape[], at:
         throw new Error(`detour: move request refused for units[${index}]`);
       }
     }
-    return { navMesh, crowd, agents, destroy };
+    return { navMesh, crowd, agents, agentIndices, destroy };
   } catch (error) {
     destroy();
     throw error;
@@ -373,6 +376,45 @@ export async function timeDetourTicks(scenario: Scenario, warmupTicks: number, t
       times.push(performance.now() - start);
     }
     return median(times);
+  } finally {
+    run.destroy();
+  }
+}
+
+/**
+ * DetourCrowd's cost in a skirmish (skirmish.ts): the milliseconds of each tick's orders (each
+ * group's target snapped onto the navmesh and a move request per unit) and `crowd.update`, median
+ * and worst over `ticks` ticks after `warmupTicks`, given the same orders at the same ticks as the
+ * engine in `npm run bench`.
+ */
+export async function timeDetourSkirmish(skirmish: Skirmish, warmupTicks: number, ticks: number): Promise<{ median: number; worst: number }> {
+  await initDetour();
+  const { scenario, orders } = skirmish;
+  const positions = new Float64Array(2 * scenario.units.length);
+  scenario.units.forEach((unit, index) => {
+    positions[2 * index] = unit.x;
+    positions[2 * index + 1] = unit.y;
+  });
+  const maxRadius = Math.max(...scenario.units.map((unit) => unit.radius));
+  const snapExtents = { x: 4 * maxRadius + 10, y: 0.5, z: 4 * maxRadius + 10 };
+  const run = startCrowd(scenario, scenario.obstacles, positions, null, false);
+  try {
+    const query = run.crowd.navMeshQuery;
+    const times: number[] = [];
+    let next = 0;
+    for (let tick = 1; tick <= warmupTicks + ticks; tick++) {
+      const start = performance.now();
+      while (next < orders.length && orders[next]!.tick === tick) {
+        const order = orders[next++]!;
+        const nearest = query.findNearestPoly({ x: order.target.x, y: 0, z: order.target.y }, { halfExtents: snapExtents });
+        if (!nearest.success || nearest.nearestRef === 0) continue;
+        const { x, y, z } = nearest.nearestPoint;
+        for (const index of order.units) run.crowd.raw.requestMoveTarget(run.agentIndices[index]!, nearest.nearestRef, [x, y, z]);
+      }
+      run.crowd.update(DETOUR_DT);
+      if (tick > warmupTicks) times.push(performance.now() - start);
+    }
+    return { median: median(times), worst: Math.max(...times) };
   } finally {
     run.destroy();
   }

@@ -238,7 +238,7 @@ describe('--help', () => {
       ['scenario', scenarioMain, ['--avoidance', '--response', '--seed', '--units', '--duration', '--json', '--trace', '--export', '--list']],
       ['compare', compareMain, ['--only', '--avoidance', '--response', '--seeds', '--jobs', '--steering', '--without', '--json', '--out', '--svg', '--from']],
       ['situations', situationsMain, ['--only', '--situations', '--seeds', '--jobs', '--json', '--from', '--out']],
-      ['bench', benchMain, ['--units', '--army', '--open', '--ticks', '--avoidance', '--response', '--steering', '--json', '--plan', '--detour']],
+      ['bench', benchMain, ['--units', '--army', '--skirmish', '--open', '--ticks', '--avoidance', '--response', '--steering', '--json', '--plan', '--detour']],
       ['bench:page', benchPageMain, ['--units', '--seconds', '--json']],
       ['trace-plot', tracePlotMain, ['--units', '--seed', '--every']],
     ];
@@ -254,19 +254,30 @@ describe('--help', () => {
       expect(wrong.stderr, name).toContain('usage: npm run --silent ');
     }
     // bench's tuning is checked like the engine's, naming the option and the setting
-    const badTuning = await inProcess(benchMain, ['--units', '4', '--army', '', '--open', '', '--ticks', '2', '--json', '--steering', '{"passAside": 9}']);
+    const badTuning = await inProcess(benchMain, ['--units', '4', '--army', '', '--skirmish', '', '--open', '', '--ticks', '2', '--json', '--steering', '{"passAside": 9}']);
     expect(badTuning.status).toBe(2);
     expect(badTuning.stdout).toBe('');
     expect(badTuning.stderr).toContain('--steering: steering.passAside');
-    const tuned = cli('bench', ['--units', '4', '--army', '', '--open', '', '--ticks', '2', '--json', '--steering', '{"passAside": 0}']);
+    const tuned = cli('bench', ['--units', '4', '--army', '', '--skirmish', '', '--open', '', '--ticks', '2', '--json', '--steering', '{"passAside": 0}']);
     expect(tuned.status, tuned.stderr).toBe(0);
     const tunedRow = JSON.parse(tuned.stdout.trim());
     expect(tunedRow).toMatchObject({ units: 4 });
     // beside each row, DetourCrowd's step on the same scenario (a real WASM crowd, timed)
     expect(tunedRow.msDetour).toBeGreaterThan(0);
-    const withoutDetour = cli('bench', ['--units', '4', '--army', '', '--open', '', '--ticks', '2', '--json', '--detour', 'off']);
+    const withoutDetour = cli('bench', ['--units', '4', '--army', '', '--skirmish', '', '--open', '', '--ticks', '2', '--json', '--detour', 'off']);
     expect(withoutDetour.status, withoutDetour.stderr).toBe(0);
     expect(JSON.parse(withoutDetour.stdout.trim())).not.toHaveProperty('msDetour');
+    // the skirmish row: units given random orders, timed after its first 20 s, beside DetourCrowd given the same orders
+    const skirmish = cli('bench', ['--units', '4', '--army', '', '--skirmish', '12', '--open', '', '--ticks', '2', '--json']);
+    expect(skirmish.status, skirmish.stderr).toBe(0);
+    const skirmishRow = JSON.parse(skirmish.stdout.trim().split('\n')[1]!);
+    expect(skirmishRow).toMatchObject({ units: 12 });
+    expect(skirmishRow.moving).toBeGreaterThan(0);
+    expect(skirmishRow.msWorstTick).toBeGreaterThanOrEqual(skirmishRow.msPerTick);
+    expect(skirmishRow.msDetour).toBeGreaterThan(0);
+    const badSkirmish = await inProcess(benchMain, ['--skirmish', '3']);
+    expect(badSkirmish.status).toBe(2);
+    expect(badSkirmish.stderr).toContain('--skirmish[0]');
     const badDetour = await inProcess(benchMain, ['--units', '4', '--detour', 'maybe']);
     expect(badDetour.status).toBe(2);
     expect(badDetour.stderr).toContain('--detour');
