@@ -14,10 +14,11 @@
  * the rest standing beside their lane, as most of an RTS army does; standing units sleep, so the
  * row should cost about what the crossing of MOVING units alone costs.
  *
- * `--skirmish N,N` (default 1000; '' for none): what a game's crowd does rather than one crossing
+ * `--skirmish N,N` (default 1000,5000; '' for none): what a game's crowd does rather than one crossing
  * (skirmish.ts): N units of four teams given random group orders among rocks, most of them soon on
  * the move in groups crossing at every angle; its first 20 s played, then `--ticks` ticks timed,
- * each tick's orders and step together, median and worst, and DetourCrowd given the same orders.
+ * each tick's orders and step together, median, 99th percentile and worst, and DetourCrowd given the
+ * same orders.
  *
  * `--open SIZE,SIZE` (default 100,2000; '' for none): 100 units crossing head-on in the middle of
  * an empty square map of each side: the tick must cost the same on every map, since the neighbour
@@ -34,7 +35,7 @@ import { DEFAULT_SIMULATION } from '../sim/defaults';
 import { parseArgs } from 'node:util';
 import { createRandom } from '../math/random';
 import { buildBenchArmy, buildBenchCrossing } from '../scenarios/builtins';
-import { median } from '../scenarios/metrics';
+import { median, percentile } from '../scenarios/metrics';
 import { createScenarioSimulation } from '../scenarios/run';
 import { MAX_SCENARIO_UNITS, type Scenario, parseScenario } from '../scenarios/schema';
 import { addObstacle, addUnit, createSimulation, hasPendingOrders, issueOrder, lastTickTiming, listUnits, stepSimulation } from '../sim/simulation';
@@ -106,6 +107,7 @@ export interface SkirmishRow {
   moving: number;
   /** milliseconds of each tick's orders and step, median and worst over the measured ticks */
   msPerTick: number;
+  msP99Tick: number;
   msWorstTick: number;
   /** medians inside the same ticks */
   msPerTickPhysicsOnly: number;
@@ -113,6 +115,7 @@ export interface SkirmishRow {
   msDecide: number;
   /** DetourCrowd given the same orders at the same ticks (unless `--detour off`) */
   msDetour?: number;
+  msDetourP99?: number;
   msDetourWorst?: number;
 }
 
@@ -148,7 +151,7 @@ export function skirmishBenchmark(units: number, ticks: number, options: TickOpt
     deciding.push(timing.decideMs);
   }
   const moving = listUnits(sim).filter((unit) => unit.task.kind === 'move').length;
-  return { units, moving, msPerTick: median(tick), msWorstTick: Math.max(...tick), msPerTickPhysicsOnly: median(physics), msSense: median(sensing), msDecide: median(deciding) };
+  return { units, moving, msPerTick: median(tick), msP99Tick: percentile(tick, 0.99), msWorstTick: Math.max(...tick), msPerTickPhysicsOnly: median(physics), msSense: median(sensing), msDecide: median(deciding) };
 }
 
 interface TickOptions {
@@ -376,7 +379,7 @@ then the planning cost of group moves on big rocky maps.
   --units N,N           unit counts of the head-on rows (default 250,500,1000,2000,5000)
   --army TOTAL:MOVING   standing-army rows: MOVING units cross, the rest stand (default 5000:500; '' for none)
   --skirmish N,N        skirmish rows: N units of four teams given random group orders on a 300 m
-                        map of rocks, timed after its first 20 s (default 1000; '' for none)
+                        map of rocks, timed after its first 20 s (default 1000,5000; '' for none)
   --open SIZE,SIZE      open-map rows: 100 units cross in the middle of empty maps of these sides in
                         metres (default 100,2000; '' for none)
   --ticks N             ticks measured per row, after 30 warm-up ticks (default 300)
@@ -410,7 +413,7 @@ async function run(argv: string[]): Promise<void> {
       response: { type: 'string', default: DEFAULT_SIMULATION.response },
       units: { type: 'string', default: '250,500,1000,2000,5000' },
       army: { type: 'string', default: '5000:500' },
-      skirmish: { type: 'string', default: '1000' },
+      skirmish: { type: 'string', default: '1000,5000' },
       open: { type: 'string', default: '100,2000' },
       ticks: { type: 'string', default: '300' },
       plan: { type: 'boolean', default: false },
@@ -456,20 +459,21 @@ async function run(argv: string[]): Promise<void> {
   }
   if (skirmishes.length > 0 && !values.json) {
     console.log(`\nskirmish: four teams given random group orders on a ${SKIRMISH_MAP} m map of rocks (${ticks} ticks after ${SKIRMISH_WARMUP} s; each tick's orders and step):\n`);
-    console.log(`| units | moving | ms/tick | worst tick | physics | sense | decide |${detour ? ' DetourCrowd ms/tick | DetourCrowd worst |' : ''}`);
-    console.log(`| ---: | ---: | ---: | ---: | ---: | ---: | ---: |${detour ? ' ---: | ---: |' : ''}`);
+    console.log(`| units | moving | ms/tick | p99 tick | worst tick | physics | sense | decide |${detour ? ' DetourCrowd ms/tick | DetourCrowd p99 | DetourCrowd worst |' : ''}`);
+    console.log(`| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |${detour ? ' ---: | ---: | ---: |' : ''}`);
   }
   for (const units of skirmishes) {
     const row = skirmishBenchmark(units, ticks, tickOptions);
     if (detour) {
       const timed = await timeDetourSkirmish(buildSkirmish(units, SKIRMISH_WARMUP * 60 + ticks, SKIRMISH_SEED), SKIRMISH_WARMUP * 60, ticks);
       row.msDetour = timed.median;
+      row.msDetourP99 = timed.p99;
       row.msDetourWorst = timed.worst;
     }
     if (values.json) console.log(JSON.stringify(row));
     else {
-      const detourCells = row.msDetour === undefined ? '' : ` ${row.msDetour.toFixed(2)} | ${row.msDetourWorst!.toFixed(2)} |`;
-      console.log(`| ${row.units} | ${row.moving} | ${row.msPerTick.toFixed(2)} | ${row.msWorstTick.toFixed(2)} | ${row.msPerTickPhysicsOnly.toFixed(2)} | ${row.msSense.toFixed(2)} | ${row.msDecide.toFixed(2)} |${detourCells}`);
+      const detourCells = row.msDetour === undefined ? '' : ` ${row.msDetour.toFixed(2)} | ${row.msDetourP99!.toFixed(2)} | ${row.msDetourWorst!.toFixed(2)} |`;
+      console.log(`| ${row.units} | ${row.moving} | ${row.msPerTick.toFixed(2)} | ${row.msP99Tick.toFixed(2)} | ${row.msWorstTick.toFixed(2)} | ${row.msPerTickPhysicsOnly.toFixed(2)} | ${row.msSense.toFixed(2)} | ${row.msDecide.toFixed(2)} |${detourCells}`);
     }
   }
   if (openSizes.length > 0 && !values.json) {

@@ -11,8 +11,13 @@ import { type Scenario, parseScenario } from '../scenarios/schema';
 /** metres: side of the square map */
 export const SKIRMISH_MAP = 300;
 const ROCKS = 60;
-/** metres: units start within this of their corner's point, 30 m in from both edges */
+/** metres: units start within this of their corner's point, 30 m in from both edges (more for big
+ * armies: about 4 square metres a unit) */
 const CORNER_SPREAD = 25;
+/** square metres of its corner's square per unit, at least */
+const AREA_PER_UNIT = 4;
+/** metres: the most (the corner squares stay apart, and inside the map) */
+const CORNER_SPREAD_MAX = 29;
 const UNIT_RADIUS = 0.5;
 const UNIT_SPEED = 4;
 
@@ -34,11 +39,12 @@ export interface Skirmish {
 export function buildSkirmish(units: number, ticks: number, seed: number): Skirmish {
   const random = createRandom(seed);
   const obstacles = Array.from({ length: ROCKS }, () => ({ type: 'circle' as const, x: random.range(20, SKIRMISH_MAP - 20), y: random.range(20, SKIRMISH_MAP - 20), radius: random.range(1, 5) }));
+  const spread = Math.min(CORNER_SPREAD_MAX, Math.max(CORNER_SPREAD, Math.sqrt((units / 4) * AREA_PER_UNIT) / 2));
   const placed = Array.from({ length: units }, (_, index) => {
     const team = index % 4;
     const cornerX = team % 2 === 0 ? 30 : SKIRMISH_MAP - 30;
     const cornerY = team < 2 ? 30 : SKIRMISH_MAP - 30;
-    return { x: cornerX + random.range(-CORNER_SPREAD, CORNER_SPREAD), y: cornerY + random.range(-CORNER_SPREAD, CORNER_SPREAD), radius: UNIT_RADIUS, maxSpeed: UNIT_SPEED, team };
+    return { x: cornerX + random.range(-spread, spread), y: cornerY + random.range(-spread, spread), radius: UNIT_RADIUS, maxSpeed: UNIT_SPEED, team };
   });
   const description = `${units} units of four teams given random group orders on a ${SKIRMISH_MAP} m map of ${ROCKS} rocks.`;
   const scenario = parseScenario({ name: 'skirmish', description, seed, world: { width: SKIRMISH_MAP, height: SKIRMISH_MAP }, obstacles, units: placed, duration: ticks / 60 }, 'the skirmish');
