@@ -18,6 +18,8 @@ const CORNER_SPREAD = 25;
 const AREA_PER_UNIT = 4;
 /** metres: the most (the corner squares stay apart, and inside the map) */
 const CORNER_SPREAD_MAX = 29;
+/** places drawn for a unit at most before giving up (a corner is never mostly rock) */
+const MAX_DRAWS = 100;
 const UNIT_RADIUS = 0.5;
 const UNIT_SPEED = 4;
 
@@ -44,7 +46,13 @@ export function buildSkirmish(units: number, ticks: number, seed: number): Skirm
     const team = index % 4;
     const cornerX = team % 2 === 0 ? 30 : SKIRMISH_MAP - 30;
     const cornerY = team < 2 ? 30 : SKIRMISH_MAP - 30;
-    return { x: cornerX + random.range(-spread, spread), y: cornerY + random.range(-spread, spread), radius: UNIT_RADIUS, maxSpeed: UNIT_SPEED, team };
+    // drawn again while it would stand on a rock
+    for (let attempt = 0; attempt < MAX_DRAWS; attempt++) {
+      const x = cornerX + random.range(-spread, spread);
+      const y = cornerY + random.range(-spread, spread);
+      if (!obstacles.some((rock) => Math.hypot(x - rock.x, y - rock.y) < rock.radius + UNIT_RADIUS)) return { x, y, radius: UNIT_RADIUS, maxSpeed: UNIT_SPEED, team };
+    }
+    throw new Error(`the skirmish: no place clear of the rocks for unit ${index} in ${MAX_DRAWS} draws`);
   });
   const description = `${units} units of four teams given random group orders on a ${SKIRMISH_MAP} m map of ${ROCKS} rocks.`;
   const scenario = parseScenario({ name: 'skirmish', description, seed, world: { width: SKIRMISH_MAP, height: SKIRMISH_MAP }, obstacles, units: placed, duration: ticks / 60 }, 'the skirmish');
