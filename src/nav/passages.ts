@@ -162,6 +162,7 @@ export function doorBetween(map: NavMap, clearance: number, ax: number, ay: numb
   const limit = Math.ceil(maxWidth / DOOR_SHARE / NAV_CELL);
   // every other cell: a door is at least its wall's thickness and twice the clearance deep
   const samples = Math.ceil(length / (2 * NAV_CELL));
+  if (isFilled(map)) return narrowestDoor(map, clearance, ax, ay, ux, uy, length, samples, maxWidth, limit, out);
   if (_doorWidths.length <= samples) _doorWidths = new Float64Array(2 * (samples + 1));
   const widths = _doorWidths;
   // the narrowest sample, and its free cells left and right of the segment
@@ -205,6 +206,86 @@ export function doorBetween(map: NavMap, clearance: number, ax: number, ay: numb
 }
 
 let _doorWidths = new Float64Array(256);
+
+/** Whether every tile of the map has its rooms (reading a room then fills nothing). */
+function isFilled(map: NavMap): boolean {
+  const rooms = map.rooms;
+  for (let tile = 0; tile < rooms.length; tile++) if (rooms[tile] === undefined) return false;
+  return true;
+}
+
+/**
+ * doorBetween on a map whose tiles all have their rooms, with the same answer, reading less. Each
+ * walk across the segment stops as soon as it shows its sample cannot matter: no wider than the
+ * narrowest sample so far while the narrowest is looked for, then no wider than the stretch round
+ * it must open to. A walk cut short reads the first part of the cells the whole walk reads (the
+ * same steps), and with every tile filled no read fills one: the planning budget counts the same
+ * work. (On a map still filling, a shorter walk could leave a tile unfilled that the whole walk
+ * fills, so doorBetween walks in full there.)
+ */
+function narrowestDoor(map: NavMap, clearance: number, ax: number, ay: number, ux: number, uy: number, length: number, samples: number, maxWidth: number, limit: number, out: { x: number; y: number; width: number }): boolean {
+  // the first narrowest sample narrower than maxWidth
+  let narrowest = -1;
+  let narrowWidth = maxWidth;
+  let narrowLeft = 0;
+  let narrowRight = 0;
+  for (let i = 0; i <= samples; i++) {
+    const along = (length * i) / samples;
+    const column = Math.floor((ax + ux * along) / NAV_CELL);
+    const row = Math.floor((ay + uy * along) / NAV_CELL);
+    if (roomAt(map, column, row) < clearance) continue;
+    // a sample wider than this many cells is no narrower than the narrowest so far
+    const cap = Math.min(limit, Math.ceil(narrowWidth / NAV_CELL));
+    const left = freeRun(map, clearance, column, row, -uy, ux, cap);
+    if (left + 1 > cap) continue;
+    const rightCap = cap - left - 1;
+    const right = freeRun(map, clearance, column, row, uy, -ux, rightCap);
+    if (right > rightCap) continue;
+    const width = (left + right + 1) * NAV_CELL;
+    if (width < narrowWidth) {
+      narrowest = i;
+      narrowWidth = width;
+      narrowLeft = left;
+      narrowRight = right;
+    }
+  }
+  if (narrowest < 0) return false;
+  // the stretch round it narrower than its surroundings must open to, no deeper than a door
+  const open = narrowWidth / DOOR_SHARE;
+  const openCap = Math.min(limit, Math.ceil(open / NAV_CELL));
+  let first = narrowest;
+  while (first > 0 && isNarrowerThan(map, clearance, ax, ay, ux, uy, (length * (first - 1)) / samples, open, openCap)) {
+    first--;
+    if (((narrowest - first) * length) / samples > DOOR_DEPTH) return false;
+  }
+  let last = narrowest;
+  while (last < samples && isNarrowerThan(map, clearance, ax, ay, ux, uy, (length * (last + 1)) / samples, open, openCap)) {
+    last++;
+    if (((last - first) * length) / samples > DOOR_DEPTH) return false;
+  }
+  if (first === 0 || last === samples) return false;
+  const along = (length * narrowest) / samples;
+  const column = Math.floor((ax + ux * along) / NAV_CELL);
+  const row = Math.floor((ay + uy * along) / NAV_CELL);
+  const shift = ((narrowLeft - narrowRight) / 2) * NAV_CELL;
+  out.width = narrowWidth;
+  out.x = (column + 0.5) * NAV_CELL - uy * shift;
+  out.y = (row + 0.5) * NAV_CELL + ux * shift;
+  return true;
+}
+
+/** Whether the free room across the segment `along` metres down it is narrower than `open` metres
+ * (blocked ground: none at all); runs longer than `cap` cells are not. */
+function isNarrowerThan(map: NavMap, clearance: number, ax: number, ay: number, ux: number, uy: number, along: number, open: number, cap: number): boolean {
+  const column = Math.floor((ax + ux * along) / NAV_CELL);
+  const row = Math.floor((ay + uy * along) / NAV_CELL);
+  if (roomAt(map, column, row) < clearance) return true;
+  const left = freeRun(map, clearance, column, row, -uy, ux, cap);
+  if (left > cap) return false;
+  const right = freeRun(map, clearance, column, row, uy, -ux, cap);
+  if (right > cap) return false;
+  return (left + right + 1) * NAV_CELL < open;
+}
 
 /** metres: the deepest a narrowing can be and count as a door (doorBetween) */
 const DOOR_DEPTH = 4;

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../src/math/random';
 import { prepareShape } from '../../src/math/shapes';
-import { NAV_CELL, addNavObstacle, createNavMap, isOpenCell, removeNavObstacle, roomAt } from '../../src/nav/navmap';
-import { freeRun, passagesAhead } from '../../src/nav/passages';
+import { NAV_CELL, addNavObstacle, createNavMap, isOpenCell, removeNavObstacle, roomAt, tileRooms } from '../../src/nav/navmap';
+import { doorBetween, freeRun, passagesAhead } from '../../src/nav/passages';
 
 /** The walk reading every cell: how many are free before the first that is not (at most limit + 1). */
 function everyCellRun(map: ReturnType<typeof createNavMap>, clearance: number, column: number, row: number, dirX: number, dirY: number, limit: number): number {
@@ -115,5 +115,60 @@ describe('passages along a way', () => {
     const wideFresh = createNavMap(40, 40);
     wallWithGaps(wideFresh, [10, 25]);
     expect(wide).toEqual(ways.map((y) => look(wideFresh, y, 1.2)));
+  });
+});
+
+describe('doorBetween', () => {
+  /** A map of walls with gaps of all widths, rocks and boxes (its tiles filled or not). */
+  function doorMap(seed: number) {
+    const random = createRandom(seed);
+    const map = createNavMap(120, 120);
+    let id = 0;
+    for (let wall = 0; wall < 4; wall++) {
+      // a wall across the map with two gaps, 1 to 12 m wide
+      const x = 15 + wall * 28 + random.range(-3, 3);
+      const gaps = [random.range(10, 50), random.range(60, 110)];
+      const widths = gaps.map(() => random.range(1, 12));
+      let from = 0;
+      gaps.forEach((gap, k) => {
+        addNavObstacle(map, id++, prepareShape({ type: 'box', x, y: (from + gap) / 2, width: random.range(0.5, 3), height: gap - from, angle: 0 }));
+        from = gap + widths[k]!;
+      });
+      addNavObstacle(map, id++, prepareShape({ type: 'box', x, y: (from + 120) / 2, width: 1, height: 120 - from, angle: 0 }));
+    }
+    for (let rock = 0; rock < 25; rock++) addNavObstacle(map, id++, prepareShape({ type: 'circle', x: random.range(0, 120), y: random.range(0, 120), radius: random.range(0.5, 4) }));
+    return map;
+  }
+
+  it('finds the same door on a map whose tiles are all filled (walks cut short) as on one still filling (whole walks)', () => {
+    let doors = 0;
+    let none = 0;
+    for (const seed of [1, 2, 3]) {
+      const filled = doorMap(seed);
+      for (let tile = 0; tile < filled.rooms.length; tile++) tileRooms(filled, tile);
+      const random = createRandom(100 + seed);
+      for (let query = 0; query < 400; query++) {
+        const ax = random.range(0, 120);
+        const ay = random.range(0, 120);
+        const angle = random.range(0, 2 * Math.PI);
+        const length = random.range(0, 80);
+        const bx = ax + length * Math.cos(angle);
+        const by = ay + length * Math.sin(angle);
+        const clearance = random.range(0.3, 1.5);
+        const maxWidth = random.range(2, 100);
+        const fast = { x: 0, y: 0, width: 0 };
+        const found = doorBetween(filled, clearance, ax, ay, bx, by, maxWidth, fast);
+        // the same map made afresh, its tiles not filled yet: the whole walks run there
+        const filling = doorMap(seed);
+        const whole = { x: 0, y: 0, width: 0 };
+        expect(doorBetween(filling, clearance, ax, ay, bx, by, maxWidth, whole), `query ${query}`).toBe(found);
+        if (found) {
+          expect(fast).toEqual(whole);
+          doors++;
+        } else none++;
+      }
+    }
+    expect(doors).toBeGreaterThan(100);
+    expect(none).toBeGreaterThan(100);
   });
 });
