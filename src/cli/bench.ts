@@ -105,7 +105,7 @@ export interface SkirmishRow {
   units: number;
   /** units with a move order in the last measured tick */
   moving: number;
-  /** milliseconds of each tick's orders and step, median and worst over the measured ticks */
+  /** milliseconds of each tick's orders and step: median, 99th percentile and worst over the measured ticks */
   msPerTick: number;
   msP99Tick: number;
   msWorstTick: number;

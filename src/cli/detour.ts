@@ -383,9 +383,9 @@ export async function timeDetourTicks(scenario: Scenario, warmupTicks: number, t
 
 /**
  * DetourCrowd's cost in a skirmish (skirmish.ts): the milliseconds of each tick's orders (each
- * group's target snapped onto the navmesh and a move request per unit) and `crowd.update`, median
- * 99th percentile and worst over `ticks` ticks after `warmupTicks`, given the same orders at the same ticks as the
- * engine in `npm run bench`.
+ * group's target snapped onto the navmesh and a move request per unit) and `crowd.update`, median,
+ * 99th percentile and worst over `ticks` ticks after `warmupTicks`, given the same orders at the
+ * same ticks as the engine in `npm run bench`.
  */
 export async function timeDetourSkirmish(skirmish: Skirmish, warmupTicks: number, ticks: number): Promise<{ median: number; p99: number; worst: number }> {
   await initDetour();

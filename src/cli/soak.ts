@@ -3,10 +3,11 @@
  *
  * A long run to watch for leaks and slow drifts: the skirmish (skirmish.ts) of N units (default
  * 1000) in four teams on a 300 m map of rocks, given random group orders all the time (about two a
- * second, as players and AI give them), for S simulated seconds (default 600). Every `--every` simulated seconds (default 60)
- * it prints the JavaScript heap in use (after a collection when Node is run with --expose-gc) and
- * the median and worst milliseconds per tick since the last line, so a heap or a tick cost that
- * keeps growing shows; at the end, the state hash (the same for the same options everywhere).
+ * second, as players and AI give them), for S simulated seconds (default 600). Every `--every`
+ * simulated seconds (default 60) it prints the JavaScript heap in use (after a collection when
+ * Node is run with --expose-gc) and the median and worst milliseconds per tick since the last
+ * line, so a heap or a tick cost that keeps growing shows; at the end, the state hash (the same
+ * for the same options everywhere).
  */
 import { parseArgs } from 'node:util';
 import { median } from '../scenarios/metrics';
@@ -24,7 +25,6 @@ const USAGE = `usage: npm run --silent soak -- [options]
   -h, --help     print this and exit
 
 For the heap after a collection: node --expose-gc --import tsx src/cli/soak.ts`;
-
 
 export function main(argv: string[]): number {
   let units: number;
