@@ -194,25 +194,40 @@ export function doorBetween(map: NavMap, clearance: number, ax: number, ay: numb
   let last = narrowest;
   while (last < samples && widths[last + 1]! < open) last++;
   if (first === 0 || last === samples || ((last - first) * length) / samples > DOOR_DEPTH) return false;
-  const along = (length * narrowest) / samples;
+  placeDoor(ax, ay, ux, uy, (length * narrowest) / samples, narrowLeft, narrowRight, out);
+  return true;
+}
+
+/**
+ * Writes the door found `along` metres down the segment, `left` and `right` free cells either side
+ * of its cell there, into `out`: its width, and its middle (from the cell's centre, half the
+ * difference toward the left).
+ */
+function placeDoor(ax: number, ay: number, ux: number, uy: number, along: number, left: number, right: number, out: { x: number; y: number; width: number }): void {
   const column = Math.floor((ax + ux * along) / NAV_CELL);
   const row = Math.floor((ay + uy * along) / NAV_CELL);
-  // the middle of the free run: from the cell's centre, half the difference toward the left
-  const shift = ((narrowLeft - narrowRight) / 2) * NAV_CELL;
-  out.width = widths[narrowest]!;
+  const shift = ((left - right) / 2) * NAV_CELL;
+  out.width = (left + right + 1) * NAV_CELL;
   out.x = (column + 0.5) * NAV_CELL - uy * shift;
   out.y = (row + 0.5) * NAV_CELL + ux * shift;
-  return true;
 }
 
 let _doorWidths = new Float64Array(256);
 
-/** Whether every tile of the map has its rooms (reading a room then fills nothing). */
+/**
+ * Whether every tile of the map has its rooms (reading a room then fills nothing). Tiles are
+ * emptied only when an obstacle comes or goes (the map's version goes up), so a map found filled
+ * is known to be until then (`_filledAt`: the version it was found filled at).
+ */
 function isFilled(map: NavMap): boolean {
+  if (_filledAt.get(map) === map.base.version) return true;
   const rooms = map.rooms;
   for (let tile = 0; tile < rooms.length; tile++) if (rooms[tile] === undefined) return false;
+  _filledAt.set(map, map.base.version);
   return true;
 }
+
+const _filledAt = new WeakMap<NavMap, number>();
 
 /**
  * doorBetween on a map whose tiles all have their rooms, with the same answer, reading less. Each
@@ -264,13 +279,7 @@ function narrowestDoor(map: NavMap, clearance: number, ax: number, ay: number, u
     if (((last - first) * length) / samples > DOOR_DEPTH) return false;
   }
   if (first === 0 || last === samples) return false;
-  const along = (length * narrowest) / samples;
-  const column = Math.floor((ax + ux * along) / NAV_CELL);
-  const row = Math.floor((ay + uy * along) / NAV_CELL);
-  const shift = ((narrowLeft - narrowRight) / 2) * NAV_CELL;
-  out.width = narrowWidth;
-  out.x = (column + 0.5) * NAV_CELL - uy * shift;
-  out.y = (row + 0.5) * NAV_CELL + ux * shift;
+  placeDoor(ax, ay, ux, uy, (length * narrowest) / samples, narrowLeft, narrowRight, out);
   return true;
 }
 
