@@ -1,5 +1,5 @@
 /**
- * npm run --silent bench -- [--json] [--avoidance NAME] [--response NAME] [--steering JSON] [--units 250,500] [--army 5000:500] [--skirmish 1000] [--ticks N] [--detour off]
+ * npm run --silent bench -- [--json] [--avoidance NAME] [--response NAME] [--steering JSON] [--units 250,500] [--army 5000:500] [--skirmish 1000] [--queries 5000] [--ticks N] [--detour off]
  *
  * Median wall-clock milliseconds per tick while two square groups cross head-on (the scenario
  * `buildBenchCrossing` builds), for several unit counts. `msPerTick` is the whole tick (controller + physics); `msPerTickPhysicsOnly`
@@ -20,6 +20,10 @@
  * each tick's orders and step together, median, 99th percentile and worst, and DetourCrowd given the
  * same orders.
  *
+ * `--queries N,N` (default the largest skirmish row; '' for none): on those skirmish rows, the spatial queries (nearestUnit,
+ * unitsInRadius) timed as the measured ticks left the skirmish, every unit asking once a round,
+ * beside the loop over listUnits a game would write without them.
+ *
  * `--open SIZE,SIZE` (default 100,2000; '' for none): 100 units crossing head-on in the middle of
  * an empty square map of each side: the tick must cost the same on every map, since the neighbour
  * grid and the obstacle index store only occupied cells.
@@ -39,6 +43,7 @@ import { median, percentile } from '../scenarios/metrics';
 import { createScenarioSimulation } from '../scenarios/run';
 import { MAX_SCENARIO_UNITS, type Scenario, parseScenario } from '../scenarios/schema';
 import { addObstacle, addUnit, createSimulation, hasPendingOrders, issueOrder, lastTickTiming, listUnits, stepSimulation } from '../sim/simulation';
+import { QUERY_RANGE, QUERY_TICKS, type QueryRow, queryBenchmark } from './bench-queries';
 import { MAX_WORLD_SIZE, checkOneOf } from '../sim/validate';
 import { SKIRMISH_MAP, buildSkirmish } from './skirmish';
 import { timeDetourSkirmish, timeDetourTicks } from './detour';
@@ -117,6 +122,8 @@ export interface SkirmishRow {
   msDetour?: number;
   msDetourP99?: number;
   msDetourWorst?: number;
+  /** the spatial queries timed on the skirmish as its measured ticks left it (`--queries`) */
+  queries?: QueryRow;
 }
 
 /** seconds of a skirmish played before its ticks are measured (most units are on the move by then) */
@@ -151,7 +158,9 @@ export function skirmishBenchmark(units: number, ticks: number, options: TickOpt
     deciding.push(timing.decideMs);
   }
   const moving = listUnits(sim).filter((unit) => unit.task.kind === 'move').length;
-  return { units, moving, msPerTick: median(tick), msP99Tick: percentile(tick, 0.99), msWorstTick: Math.max(...tick), msPerTickPhysicsOnly: median(physics), msSense: median(sensing), msDecide: median(deciding) };
+  const row: SkirmishRow = { units, moving, msPerTick: median(tick), msP99Tick: percentile(tick, 0.99), msWorstTick: Math.max(...tick), msPerTickPhysicsOnly: median(physics), msSense: median(sensing), msDecide: median(deciding) };
+  if (options.queries) row.queries = queryBenchmark(sim);
+  return row;
 }
 
 interface TickOptions {
@@ -161,6 +170,8 @@ interface TickOptions {
   steering?: SteeringOverrides;
   ticks: number;
   warmupTicks: number;
+  /** whether skirmish rows also time the spatial queries */
+  queries?: boolean;
 }
 
 /** Median whole-tick and physics-only milliseconds over `ticks` ticks after `warmupTicks`. */
@@ -380,6 +391,7 @@ then the planning cost of group moves on big rocky maps.
   --army TOTAL:MOVING   standing-army rows: MOVING units cross, the rest stand (default 5000:500; '' for none)
   --skirmish N,N        skirmish rows: N units of four teams given random group orders on a 300 m
                         map of rocks, timed after its first 20 s (default 1000,5000; '' for none)
+  --queries N,N         skirmish rows that also time the spatial queries, every unit asking (default the largest; '' for none)
   --open SIZE,SIZE      open-map rows: 100 units cross in the middle of empty maps of these sides in
                         metres (default 100,2000; '' for none)
   --ticks N             ticks measured per row, after 30 warm-up ticks (default 300)
@@ -414,6 +426,7 @@ async function run(argv: string[]): Promise<void> {
       units: { type: 'string', default: '250,500,1000,2000,5000' },
       army: { type: 'string', default: '5000:500' },
       skirmish: { type: 'string', default: '1000,5000' },
+      queries: { type: 'string' },
       open: { type: 'string', default: '100,2000' },
       ticks: { type: 'string', default: '300' },
       plan: { type: 'boolean', default: false },
@@ -434,6 +447,11 @@ async function run(argv: string[]): Promise<void> {
   const counts = values.units.split(',').map((text, index) => integerOption(text, `--units[${index}]`, 2)!);
   const armies = values.army === '' ? [] : values.army.split(',').map((text, index) => armyOption(text, index));
   const skirmishes = values.skirmish === '' ? [] : values.skirmish.split(',').map((text, index) => integerOption(text, `--skirmish[${index}]`, 4, MAX_SCENARIO_UNITS)!);
+  // by default the largest skirmish row
+  const queried = values.queries === undefined ? skirmishes.slice().sort((a, b) => b - a).slice(0, 1) : values.queries === '' ? [] : values.queries.split(',').map((text, index) => integerOption(text, `--queries[${index}]`, 4, MAX_SCENARIO_UNITS)!);
+  for (const [index, units] of queried.entries()) {
+    if (!skirmishes.includes(units)) throw new Error(`--queries[${index}]: expected one of the skirmish rows' unit counts (${skirmishes.join(', ') || 'none'}), got ${units}`);
+  }
   const openSizes = values.open === '' ? [] : values.open.split(',').map((text, index) => numberOption(text, `--open[${index}]`, OPEN_MAP_MIN, MAX_WORLD_SIZE)!);
   if (!values.json) {
     console.log(`avoidance ${avoidance}, response ${response}: median of ${ticks} ticks after 30 warm-up ticks\n`);
@@ -462,8 +480,10 @@ async function run(argv: string[]): Promise<void> {
     console.log(`| units | moving | ms/tick | p99 tick | worst tick | physics | sense | decide |${detour ? ' DetourCrowd ms/tick | DetourCrowd p99 | DetourCrowd worst |' : ''}`);
     console.log(`| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |${detour ? ' ---: | ---: | ---: |' : ''}`);
   }
+  const queryRows: SkirmishRow[] = [];
   for (const units of skirmishes) {
-    const row = skirmishBenchmark(units, ticks, tickOptions);
+    const row = skirmishBenchmark(units, ticks, { ...tickOptions, queries: queried.includes(units) });
+    if (row.queries !== undefined) queryRows.push(row);
     if (detour) {
       const timed = await timeDetourSkirmish(buildSkirmish(units, SKIRMISH_WARMUP * 60 + ticks, SKIRMISH_SEED), SKIRMISH_WARMUP * 60, ticks);
       row.msDetour = timed.median;
@@ -474,6 +494,15 @@ async function run(argv: string[]): Promise<void> {
     else {
       const detourCells = row.msDetour === undefined ? '' : ` ${row.msDetour.toFixed(2)} | ${row.msDetourP99!.toFixed(2)} | ${row.msDetourWorst!.toFixed(2)} |`;
       console.log(`| ${row.units} | ${row.moving} | ${row.msPerTick.toFixed(2)} | ${row.msP99Tick.toFixed(2)} | ${row.msWorstTick.toFixed(2)} | ${row.msPerTickPhysicsOnly.toFixed(2)} | ${row.msSense.toFixed(2)} | ${row.msDecide.toFixed(2)} |${detourCells}`);
+    }
+  }
+  if (queryRows.length > 0 && !values.json) {
+    console.log(`\nspatial queries on the skirmish as its timed ticks left it: every unit asks once, ms per round (median of ${QUERY_TICKS} rounds, a tick between them):\n`);
+    console.log(`| units | nearest enemy within ${QUERY_RANGE} m | units within ${QUERY_RANGE} m (found per unit) | nearest enemy anywhere | nearest enemy by a loop over listUnits |`);
+    console.log('| ---: | ---: | ---: | ---: | ---: |');
+    for (const { units, queries } of queryRows) {
+      const q = queries!;
+      console.log(`| ${units} | ${q.msNearestInRange.toFixed(2)} | ${q.msInRadius.toFixed(2)} (${q.foundPerUnit.toFixed(1)}) | ${q.msNearestAnywhere.toFixed(2)} | ${q.msNearestByLoop.toFixed(1)} |`);
     }
   }
   if (openSizes.length > 0 && !values.json) {

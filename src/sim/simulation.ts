@@ -30,6 +30,7 @@ import { type ListenerErrorHandler, type SimulationListener, createEventLog, del
 import { applyForces, decide, readBack, respondToContact, sense, settleArrivals, stepPhysics } from './phases';
 import { applyPendingOrders, routeOrdersInFlight } from './planning';
 import { tradeSlots } from './slots';
+import { createNearbyIndex } from '../spatial/team-grid';
 import { addSlot, createUnitColumns, removeSlot } from '../steering/columns';
 import { createSituations, gatherSituations } from '../situations/index';
 import {
@@ -64,6 +65,7 @@ export {
   traceRoute,
 } from './queries';
 export type { ListenerErrorHandler, SimulationEvent, SimulationListener } from './events';
+export { type Box, type UnitFilter, nearestUnit, unitsInBox, unitsInRadius } from './nearby';
 
 /** Settings of a new simulation. Lengths in metres, times in seconds; defaults in DEFAULT_SIMULATION. */
 export interface SimulationDef {
@@ -169,6 +171,8 @@ export function createSimulation(def: SimulationDef): Simulation {
     columns,
     store,
     situations: createSituations(columns),
+    layout: 0,
+    nearby: createNearbyIndex(width, height),
   };
   onUnitContact(physics, (a, b, bodyA, bodyB) => respondToContact(state, a, b, bodyA, bodyB));
   return handleFor(state);
@@ -218,6 +222,7 @@ export function stepSimulation(sim: Simulation): void {
   // the clock moves on with the bodies: what is read back and settled from here is the new state
   state.tick++;
   readBack(state);
+  state.layout++;
   settleArrivals(state);
   tradeSlots(state);
   // questions about routes between ticks (the API's) make what tiles they need
@@ -304,6 +309,7 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
   } as Omit<Unit, 'body'> as Unit;
   unit.body = createUnitBody(state.physics, { owner: unit, position: unit.position, radius, mass });
   state.units.push(unit);
+  state.layout++;
   state.searchAll = true;
   state.unitsById.set(id, unit);
   if (displacedFrom !== null) emit(state.events, { type: 'displaced', unitId: id, from: displacedFrom, to: { x, y }, time: simulatedTime(state) });
@@ -321,6 +327,7 @@ export function removeUnit(sim: Simulation, unitId: number): boolean {
   removeSlot(state.columns, unit.slot);
   for (let slot = unit.slot; slot < state.units.length; slot++) state.units[slot]!.slot = slot;
   for (const other of state.units) forgetSlot(other.sensing, unit.slot);
+  state.layout++;
   state.searchAll = true;
   return true;
 }
@@ -378,6 +385,7 @@ function clearFootprint(state: SimulationState, geometry: ShapeGeometry): void {
       unit.velocity.x = 0;
       unit.velocity.y = 0;
       placeBody(unit.body, unit.position);
+      state.layout++;
       emit(state.events, { type: 'displaced', unitId: unit.id, from, to: { x: unit.position.x, y: unit.position.y }, time: simulatedTime(state) });
     }
     const task = unit.task;

@@ -21,6 +21,7 @@ import type { SituationName, SteeringConfig } from '../steering/config';
 import type { AvoidanceDecision, AvoidanceRules, AvoidanceStrategy, PlaneTerms } from '../steering/strategy';
 import type { UnitColumns } from '../steering/columns';
 import type { EventLog } from './events';
+import type { NearbyIndex } from '../spatial/team-grid';
 
 /** What one unit is doing now. */
 export type UnitTask =
@@ -258,6 +259,11 @@ export interface SimulationState {
   readonly store: UnitStore;
   /** the rules over the avoidance core, and the hooks of those switched on (src/situations/) */
   readonly situations: SituationSet;
+  /** counts changes to where units stand: a tick, a unit added, removed or moved out from under
+   * an obstacle (what tells the spatial queries their grid is out of date) */
+  layout: number;
+  /** the grid the spatial queries read (nearby.ts) */
+  readonly nearby: NearbyIndex;
 }
 
 /** What a standing unit does this tick (Situation.standing): brake to rest; step along the
