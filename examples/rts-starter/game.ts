@@ -139,7 +139,8 @@ export function stop(game: Game, unitIds: readonly number[]): void {
     game.walkingSince.delete(id);
     game.engaged.delete(id);
   }
-  issueOrder(game.sim, { kind: 'stop', unitIds: unitIds.filter((id) => getUnit(game.sim, id) !== undefined) });
+  const alive = unitIds.filter((id) => getUnit(game.sim, id) !== undefined);
+  if (alive.length > 0) issueOrder(game.sim, { kind: 'stop', unitIds: alive });
 }
 
 export function setControlGroup(game: Game, group: number, unitIds: readonly number[]): void {

@@ -218,7 +218,9 @@ function createInput(page: PageState, parts: Parts): InputTarget {
       order({ kind: 'move', unitIds: [...input.selected], target: { x, y }, ...(facing === undefined ? {} : { facing }) });
       page.markers.push({ x, y, age: 0 });
     },
-    stop: () => order({ kind: 'stop', unitIds: [...input.selected] }),
+    stop() {
+      if (input.selected.size > 0) order({ kind: 'stop', unitIds: [...input.selected] });
+    },
     togglePause() {
       if (parts.replay.replay !== null) {
         parts.replay.togglePlaying();

@@ -449,7 +449,7 @@ export function updateUnit(sim: Simulation, unitId: number, changes: { maxSpeed?
 
 /**
  * Queues an order for the start of the next tick and returns its id. Throws, queuing nothing,
- * when a unit id is unknown or the target is not finite. A target outside the world is clamped
+ * when `unitIds` is empty, names a unit twice or an unknown unit, or the target is not finite. A target outside the world is clamped
  * into it, per unit, so the unit's whole disc stays inside the walls.
  */
 export function issueOrder(sim: Simulation, order: Order): number {
@@ -459,10 +459,15 @@ export function issueOrder(sim: Simulation, order: Order): number {
   if (!Array.isArray(order.unitIds)) {
     throw new Error(`order.unitIds: expected an array of unit ids, got ${describeValue(order.unitIds)}`);
   }
+  if (order.unitIds.length === 0) throw new Error('order.unitIds: expected at least one unit id, got an empty array');
+  const listed = new Map<number, number>();
   order.unitIds.forEach((unitId, index) => {
     if (!state.unitsById.has(unitId)) {
       throw new Error(`order.unitIds[${index}]: expected the id of a unit in the simulation, got ${describeValue(unitId)}`);
     }
+    const earlier = listed.get(unitId);
+    if (earlier !== undefined) throw new Error(`order.unitIds[${index}]: expected each unit once, got ${unitId} again (listed at [${earlier}])`);
+    listed.set(unitId, index);
   });
   let copy: Order;
   if (kind === 'move') {

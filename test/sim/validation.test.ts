@@ -102,6 +102,16 @@ describe('issueOrder', () => {
     expect(hasPendingOrders(sim)).toBe(false);
   });
 
+  it('throws on an order for no unit, or naming a unit twice, and queues nothing', () => {
+    const { sim, unitId } = smallWorld();
+    expect(() => issueOrder(sim, { kind: 'move', unitIds: [], target: { x: 3, y: 3 } })).toThrow('order.unitIds: expected at least one unit id, got an empty array');
+    expect(() => issueOrder(sim, { kind: 'stop', unitIds: [] })).toThrow('order.unitIds: expected at least one unit id, got an empty array');
+    expect(() => issueOrder(sim, { kind: 'move', unitIds: [unitId, unitId], target: { x: 3, y: 3 } })).toThrow(
+      `order.unitIds[1]: expected each unit once, got ${unitId} again (listed at [0])`,
+    );
+    expect(hasPendingOrders(sim)).toBe(false);
+  });
+
   it('clamps a target outside the world so the unit ends up inside it, at the clamped point', () => {
     const { sim, unitId } = smallWorld();
     issueOrder(sim, { kind: 'move', unitIds: [unitId], target: { x: 100, y: -50 } });
