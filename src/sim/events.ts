@@ -35,6 +35,24 @@ export type SimulationEvent =
       readonly time: number;
     }
   | {
+      /** a later order (move or stop) took these units off this move order; the order's other
+       * units, if any, go on with it */
+      readonly type: 'replaced';
+      readonly orderId: number;
+      readonly byOrderId: number;
+      readonly unitIds: readonly number[];
+      readonly time: number;
+    }
+  | {
+      /** no unit walks this move order any more: `arrived` reached their places (in the order
+       * they did); the others were given other orders, stopped or removed. Raised once per move
+       * order, at the end of the tick its last unit left it */
+      readonly type: 'done';
+      readonly orderId: number;
+      readonly arrived: readonly number[];
+      readonly time: number;
+    }
+  | {
       /** an obstacle was placed where the unit stood: it was moved out to the nearest free ground */
       readonly type: 'displaced';
       readonly unitId: number;

@@ -31,6 +31,7 @@ import { applyForces, decide, readBack, respondToContact, sense, settleArrivals,
 import { applyPendingOrders, routeOrdersInFlight } from './planning';
 import { tradeSlots } from './slots';
 import { createNearbyIndex } from '../spatial/team-grid';
+import { createOrderBook, noteOrdersDone, noteReplacements, openOrder } from './order-events';
 import { addSlot, createUnitColumns, removeSlot } from '../steering/columns';
 import { createSituations, gatherSituations } from '../situations/index';
 import {
@@ -173,6 +174,7 @@ export function createSimulation(def: SimulationDef): Simulation {
     situations: createSituations(columns),
     layout: 0,
     nearby: createNearbyIndex(width, height),
+    orderBook: createOrderBook(),
   };
   onUnitContact(physics, (a, b, bodyA, bodyB) => respondToContact(state, a, b, bodyA, bodyB));
   return handleFor(state);
@@ -210,6 +212,7 @@ export function stepSimulation(sim: Simulation): void {
   const state = stateOf(sim);
   const start = nowMs();
   gatherSituations(state);
+  noteReplacements(state);
   applyPendingOrders(state);
   let phaseStart = nowMs();
   sense(state);
@@ -227,6 +230,7 @@ export function stepSimulation(sim: Simulation): void {
   tradeSlots(state);
   // questions about routes between ticks (the API's) make what tiles they need
   unlimitLooks(state.navMap);
+  noteOrdersDone(state);
   // with the events raised between ticks too (a unit moved out from under a new obstacle)
   deliver(state.events);
   state.events.raised.length = 0;
@@ -492,6 +496,7 @@ export function issueOrder(sim: Simulation, order: Order): number {
   }
   const orderId = state.nextOrderId++;
   state.pendingOrders.push({ order: copy, orderId });
+  if (kind === 'move') openOrder(state, orderId);
   return orderId;
 }
 

@@ -207,6 +207,14 @@ export interface ObstacleRecord {
   readonly geometry: ShapeGeometry;
 }
 
+/** What the simulation keeps to raise the `replaced` and `done` events (order-events.ts). */
+export interface OrderBook {
+  /** open move orders, by id in the order issued: the units that arrived so far */
+  readonly open: Map<number, number[]>;
+  /** scratch: units walking each open order this tick */
+  readonly walking: Map<number, number>;
+}
+
 export interface SimulationState {
   readonly physics: PhysicsWorld<Unit>;
   /** the settings the simulation was made with (frozen) */
@@ -264,6 +272,8 @@ export interface SimulationState {
   layout: number;
   /** the grid the spatial queries read (nearby.ts) */
   readonly nearby: NearbyIndex;
+  /** the move orders still walked, for the `replaced` and `done` events (order-events.ts) */
+  readonly orderBook: OrderBook;
 }
 
 /** What a standing unit does this tick (Situation.standing): brake to rest; step along the
