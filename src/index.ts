@@ -52,6 +52,7 @@ export {
   type Box,
   type ObstacleJson,
   type ObstacleView,
+  type RouteTrace,
   type Simulation,
   type SimulationDef,
   type SimulationEvent,

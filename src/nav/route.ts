@@ -1309,26 +1309,68 @@ export function passagesDown(route: Route, x: number, y: number, distance: numbe
   out.door = Math.min(out.door, out.passage);
 }
 
+/** cells a traced route is followed for at most (a path across the largest map and back) */
+const TRACE_CELLS = 100_000;
+
 /**
- * The route from (x, y) as a polyline of the points units head for in its cells (cellPoint: their
- * middles, or on a route measured at the cells' best points, those), x0, y0, x1, y1, ..., ending
- * at the goal; at most `maxPoints` points. Empty when the point is cut off from the goal. For
- * drawing.
+ * The way from (x, y) down the route and on to (endX, endY) (a unit's own target, near the route's
+ * goal), as its corners: x0, y0, x1, y1, ..., starting at (x, y), at most `maxPoints` points. Each
+ * straight stretch is one the route's units could walk: clear on the base map for the route's
+ * clearance (as steerPoint sees lines), except a first step off a wall's margin. The corners are
+ * found by galloping down the route's cells from each corner to the furthest one in clear line, so
+ * a route of n cells costs O(corners x log n) line tests. Empty when (x, y) is cut off from the goal.
  */
-export function tracePath(route: Route, x: number, y: number, maxPoints: number): number[] {
-  const points: number[] = [];
+export function traceCorners(route: Route, x: number, y: number, endX: number, endY: number, maxPoints: number): number[] {
+  const corners: number[] = [];
   const map = route.layer.map;
+  const lines = map.base;
+  const clearance = route.layer.clearance;
   let column = columnOf(map, x);
   let row = rowOf(map, y);
-  if (cellCost(route, column, row) === Infinity) return points;
-  for (let count = 0; count < maxPoints; count++) {
+  if (!route.hasGoal || cellCost(route, column, row) === Infinity) return corners;
+  // the route's cells, from the unit's down to the goal's
+  const path = _trace_path;
+  path.length = 0;
+  for (let count = 0; count < TRACE_CELLS; count++) {
     cellPoint(map, column, row, _point);
-    points.push(_point.x, _point.y);
+    path.push(_point.x, _point.y);
     downhill(route, column, row, _step);
     if (_step.column === column && _step.row === row) break;
     column = _step.column;
     row = _step.row;
   }
-  points.push(route.goal.x, route.goal.y);
-  return points;
+  path.push(route.goal.x, route.goal.y);
+  const cells = path.length / 2;
+  const clear = (ax: number, ay: number, k: number): boolean => isClearLine(lines, clearance, ax, ay, path[2 * k]!, path[2 * k + 1]!);
+  let ax = x;
+  let ay = y;
+  corners.push(ax, ay);
+  let next = 0;
+  while (corners.length < 2 * maxPoints) {
+    if (isClearLine(lines, clearance, ax, ay, endX, endY)) break;
+    if (next >= cells) break;
+    // gallop: the furthest cell in clear line, doubling the stride while the line holds, then
+    // halving back into the last stride; the first cell is taken even out of sight
+    let last = next;
+    let stride = 1;
+    while (last + stride < cells && clear(ax, ay, last + stride)) {
+      last += stride;
+      stride *= 2;
+    }
+    let beyond = Math.min(last + stride, cells);
+    while (beyond - last > 1) {
+      const middle = (last + beyond) >>> 1;
+      if (clear(ax, ay, middle)) last = middle;
+      else beyond = middle;
+    }
+    ax = path[2 * last]!;
+    ay = path[2 * last + 1]!;
+    corners.push(ax, ay);
+    next = last + 1;
+  }
+  if (corners.length < 2 * maxPoints) corners.push(endX, endY);
+  path.length = 0;
+  return corners;
 }
+
+const _trace_path: number[] = [];

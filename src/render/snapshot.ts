@@ -157,7 +157,7 @@ export function buildOverlays(sim: Simulation, request: OverlayRequest): Overlay
       const { waypoint, task } = unit;
       if (waypoint.x !== task.target.x || waypoint.y !== task.target.y) lists.waypoints.push(unit.position.x, unit.position.y, waypoint.x, waypoint.y);
       if (traced.has(task.orderId)) continue;
-      const points = traceRoute(sim, id, MAX_ROUTE_POINTS);
+      const { points } = traceRoute(sim, id, MAX_ROUTE_POINTS);
       // a unit pressed into a wall's margin has no path to trace: another of the order may
       if (points.length < 4) continue;
       traced.add(task.orderId);

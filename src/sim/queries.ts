@@ -2,12 +2,13 @@
  * The read side of the simulation's API: queries that never change a simulation. Views are the
  * live objects typed read-only, not copies. Re-exported by simulation.ts, where the rest of the API is.
  */
-import { tracePath } from '../nav/route';
+import { traceCorners } from '../nav/route';
 import { bodyCount } from '../physics/world';
 import { drawSituations } from '../situations/index';
 import type { SteeringConfig } from '../steering/config';
 import type { CollisionResponse } from '../steering/sideways';
 import type { AvoidanceName } from '../steering/strategy';
+import { checkNumber, describeValue } from './validate';
 import { type ObstacleView, type Simulation, type SimulationSettings, type TickTiming, type UnitView, simulatedTime, stateOf } from './state';
 
 /** The unit with that id, or undefined. */
@@ -78,13 +79,37 @@ export function situationOverlay(sim: Simulation, segments: number[]): void {
   drawSituations(stateOf(sim), segments);
 }
 
+/** Where a unit's way stands, and the way as its corners (traceRoute). */
+export interface RouteTrace {
+  /**
+   * - `idle`: the unit has no move order (points empty);
+   * - `planning`: its order's route is still being searched (orders are planned within a budget
+   *   of work per tick): meanwhile it walks straight at the order's target, which `points` shows;
+   * - `walking`: it follows its route, or walks straight where nothing is in the way;
+   * - `cut-off`: obstacles changed and no way leads from where it stands to its target (points
+   *   empty; an `unreachable` event follows when the order is planned again).
+   */
+  readonly state: 'idle' | 'planning' | 'walking' | 'cut-off';
+  /** metres: x0, y0, x1, y1, ... from where the unit stands, corner by corner, to its own target */
+  readonly points: number[];
+}
+
 /**
- * The route a unit is following, from where it stands down its order's route to the
- * order's target, as [x0, y0, x1, y1, ...] (cell centres, at most `maxPoints` points before the
- * target); empty when it has no route (idle, a straight walk, or cut off). For drawing.
+ * The way a unit will walk: from where it stands, the corners of its order's route, to its own
+ * target (its slot in a group), at most `maxPoints` points (default 256). Each straight stretch is
+ * clear of obstacles for the route's clearance. Throws on an unknown unit id.
  */
-export function traceRoute(sim: Simulation, unitId: number, maxPoints: number): number[] {
-  const unit = stateOf(sim).unitsById.get(unitId);
-  if (unit === undefined || unit.task.kind !== 'move' || unit.task.route === null) return [];
-  return tracePath(unit.task.route, unit.position.x, unit.position.y, maxPoints);
+export function traceRoute(sim: Simulation, unitId: number, maxPoints = 256): RouteTrace {
+  const state = stateOf(sim);
+  const unit = state.unitsById.get(unitId);
+  if (unit === undefined) throw new Error(`unitId: expected the id of a unit in the simulation, got ${describeValue(unitId)}`);
+  const most = checkNumber(maxPoints, 'maxPoints', { min: 2, integer: true });
+  const task = unit.task;
+  if (task.kind !== 'move') return { state: 'idle', points: [] };
+  const { x, y } = unit.position;
+  const straight = [x, y, task.target.x, task.target.y];
+  if (task.waiting || (task.route !== null && !task.route.ready)) return { state: 'planning', points: straight };
+  if (task.route === null) return { state: 'walking', points: straight };
+  const points = traceCorners(task.route, x, y, task.target.x, task.target.y, most);
+  return points.length === 0 ? { state: 'cut-off', points } : { state: 'walking', points };
 }

@@ -64,6 +64,7 @@ export {
   simulationTime,
   situationOverlay,
   traceRoute,
+  type RouteTrace,
 } from './queries';
 export type { ListenerErrorHandler, SimulationEvent, SimulationListener } from './events';
 export { type Box, type UnitFilter, nearestUnit, unitsInBox, unitsInRadius } from './nearby';

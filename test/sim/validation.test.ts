@@ -189,10 +189,12 @@ describe('the simulation handle is opaque and checked', () => {
     expect(simulationTick(sim)).toBe(ticks);
     // a route round the circle: from near the unit to the target
     const route = traceRoute(sim, unitId, 1000);
-    expect(route.length).toBeGreaterThanOrEqual(4);
-    expect(Math.hypot(route[0]! - 10, route[1]! - 10)).toBeLessThan(1);
-    expect(route.slice(-2)).toEqual([36, 10]);
-    expect(traceRoute(sim, 999, 10)).toEqual([]);
+    expect(route.state).toBe('walking');
+    expect(route.points.length).toBeGreaterThanOrEqual(6);
+    expect(Math.hypot(route.points[0]! - 10, route.points[1]! - 10)).toBeLessThan(1);
+    expect(route.points.slice(-2)).toEqual([36, 10]);
+    expect(() => traceRoute(sim, 999, 10)).toThrow('unitId: expected the id of a unit in the simulation, got 999');
+    expect(() => traceRoute(sim, unitId, 1)).toThrow('maxPoints: expected an integer >= 2, got 1');
   });
 
   it('addObstacle refuses unknown keys, naming them, as the scenario format does', () => {
