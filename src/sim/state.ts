@@ -54,11 +54,49 @@ export const IDLE: UnitTask = Object.freeze({ kind: 'idle' });
 export type MoveTask = Extract<UnitTask, { kind: 'move' }>;
 
 /**
- * Every move task is made here, fields in one order, so all share one V8 hidden class: the
- * task is read by every phase for every unit, and tasks copied with a spread (`{ ...task, route }`)
+ * A move task as the engine keeps it. What users see of it (`TaskView`: kind, order, target and
+ * group) are its own fields, so `JSON.stringify(unit.task)` and `structuredClone` give exactly
+ * that; the engine's own part (the route, whether the order is still planned, the arrival radius)
+ * is kept in private fields read through getters, which neither of them sees.
+ *
+ * Every move task is made by `moveTask`, as one class, so all share one V8 hidden class: the task
+ * is read by every phase for every unit, and tasks copied with a spread (`{ ...task, route }`)
  * each took a shape of their own, which turned those reads polymorphic and made the optimised
  * phases bail out.
  */
+class MoveTaskRecord {
+  readonly kind: 'move';
+  readonly orderId: number;
+  readonly target: Vec2;
+  readonly group: MoveTask['group'];
+  readonly #stopRadius: number;
+  readonly #route: Route | null;
+  readonly #waiting: boolean;
+
+  constructor(orderId: number, target: Vec2, group: MoveTask['group'], stopRadius: number, route: Route | null, waiting: boolean) {
+    this.kind = 'move';
+    this.orderId = orderId;
+    this.target = target;
+    this.group = group;
+    this.#stopRadius = stopRadius;
+    this.#route = route;
+    this.#waiting = waiting;
+  }
+
+  get stopRadius(): number {
+    return this.#stopRadius;
+  }
+
+  get route(): Route | null {
+    return this.#route;
+  }
+
+  get waiting(): boolean {
+    return this.#waiting;
+  }
+}
+
+/** A new move task (see MoveTaskRecord). */
 export function moveTask(
   orderId: number,
   target: Vec2,
@@ -67,7 +105,7 @@ export function moveTask(
   route: Route | null,
   waiting: boolean,
 ): MoveTask {
-  return { kind: 'move', orderId, target, stopRadius, group, route, waiting };
+  return new MoveTaskRecord(orderId, target, group, stopRadius, route, waiting);
 }
 
 /** A unit's progress toward its target (see progress.ts). */
@@ -411,7 +449,8 @@ export function stateOf(sim: Simulation): SimulationState {
   return state;
 }
 
-/** What a unit is doing, as users see it. */
+/** What a unit is doing, as users see it: exactly the fields `unit.task` has (plain data, which
+ * `JSON.stringify` and `structuredClone` copy whole). */
 export type TaskView =
   | { readonly kind: 'idle' }
   | {

@@ -21,6 +21,11 @@ describe('unit and obstacle views as plain data', () => {
     expect(json.team).toBe(1);
     expect(json.task).toMatchObject({ kind: 'move', orderId: expect.any(Number), target: { x: expect.any(Number), y: expect.any(Number) } });
     expect(json.task.group.radius).toBeGreaterThan(0);
+    // the task itself is exactly what TaskView says: its own fields are the view's, and it is
+    // plain data (its route and planning state are the engine's, out of sight)
+    expect(Object.keys(view.task)).toEqual(['kind', 'orderId', 'target', 'group']);
+    expect(JSON.parse(JSON.stringify(view.task))).toEqual(json.task);
+    expect(structuredClone(view.task)).toEqual(json.task);
     expect(Object.keys(json).sort()).toEqual(
       ['asleep', 'avoidSide', 'avoidance', 'heading', 'id', 'mass', 'maxForce', 'maxSpeed', 'position', 'radius', 'steeringForce', 'task', 'team', 'velocity', 'waypoint'].sort(),
     );
