@@ -18,6 +18,7 @@ import {
   getUnit,
   issueOrder,
   listUnits,
+  nearestUnit,
   simulationTick,
   stepSimulation,
 } from 'rts-steer';
@@ -162,19 +163,10 @@ export function stepGame(game: Game): void {
   if (game.enemyAttacks) sendEnemyWave(game, units);
 }
 
-/** The enemy nearest `unit` within attack range, if any. */
-export function enemyInRange(unit: UnitView, units: readonly UnitView[], range = ATTACK_RANGE): UnitView | undefined {
-  let best: UnitView | undefined;
-  let bestDistance = range;
-  for (const other of units) {
-    if (other.team === unit.team) continue;
-    const distance = Math.hypot(other.position.x - unit.position.x, other.position.y - unit.position.y);
-    if (distance <= bestDistance) {
-      best = other;
-      bestDistance = distance;
-    }
-  }
-  return best;
+/** The enemy nearest `unit` within attack range of its disc's edge, if any (the engine's spatial query). */
+export function enemyInRange(game: Game, unit: UnitView, range = ATTACK_RANGE): UnitView | undefined {
+  const enemy = nearestUnit(game.sim, unit.position, { teams: [unit.team === PLAYER ? ENEMY : PLAYER], maxDistance: range });
+  return enemy === undefined ? undefined : getUnit(game.sim, enemy);
 }
 
 /** Attack-moving units with an enemy in range stop and face it; once it is gone they walk on. */
@@ -183,7 +175,7 @@ function engageEnemiesInRange(game: Game, units: readonly UnitView[]): void {
     const waypoint = game.queues.get(unit.id)?.[0];
     if (waypoint === undefined || !waypoint.attack) continue;
     const engaged = game.engaged.has(unit.id);
-    const enemy = enemyInRange(unit, units, engaged ? ATTACK_RANGE + RANGE_SLACK : ATTACK_RANGE);
+    const enemy = enemyInRange(game, unit, engaged ? ATTACK_RANGE + RANGE_SLACK : ATTACK_RANGE);
     if (enemy !== undefined) {
       game.engaged.set(unit.id, enemy.id);
       if (!engaged) issueOrder(game.sim, { kind: 'stop', unitIds: [unit.id] });

@@ -9,7 +9,7 @@
  * it; the wheel zooms, middle-drag or the arrow keys pan, a click on the minimap looks there.
  */
 import { Application, Container, Graphics, Text } from 'pixi.js';
-import { type UnitView, getUnit, listUnits } from 'rts-steer';
+import { type UnitView, getUnit, listUnits, nearestUnit, unitsInBox } from 'rts-steer';
 import { ENEMY, type Game, MAP, PLAYER, command, createGame, recallControlGroup, setControlGroup, stepGame, stop } from './game';
 
 const TICK = 1 / 60;
@@ -28,6 +28,8 @@ const params = new URLSearchParams(location.search);
 const game: Game = createGame({ enemyAttacks: params.get('ai') !== '0' });
 const camera: Camera = { x: 45, y: MAP.height / 2, zoom: 9 };
 const selected = new Set<number>();
+/** ids a spatial query found (reused) */
+const found: number[] = [];
 let attackArmed = false;
 let paused = params.get('paused') === '1';
 
@@ -125,9 +127,8 @@ canvas.addEventListener('pointerup', (event) => {
     if (moved && box !== null) {
       const a = toWorld(Math.min(box.ax, box.bx), Math.max(box.ay, box.by));
       const b = toWorld(Math.max(box.ax, box.bx), Math.min(box.ay, box.by));
-      for (const unit of listUnits(game.sim)) {
-        if (unit.team === PLAYER && unit.position.x >= a.x && unit.position.x <= b.x && unit.position.y >= a.y && unit.position.y <= b.y) selected.add(unit.id);
-      }
+      unitsInBox(game.sim, { minX: a.x, minY: a.y, maxX: b.x, maxY: b.y }, found, { teams: [PLAYER] });
+      for (const id of found) selected.add(id);
     } else {
       const unit = unitAt(at.x, at.y);
       if (unit !== undefined) {
@@ -146,9 +147,8 @@ canvas.addEventListener('dblclick', (event) => {
   selected.clear();
   const a = toWorld(0, app.screen.height);
   const b = toWorld(app.screen.width, 0);
-  for (const other of listUnits(game.sim)) {
-    if (other.team === unit.team && other.position.x >= a.x && other.position.x <= b.x && other.position.y >= a.y && other.position.y <= b.y) selected.add(other.id);
-  }
+  unitsInBox(game.sim, { minX: a.x, minY: a.y, maxX: b.x, maxY: b.y }, found, { teams: [unit.team] });
+  for (const id of found) selected.add(id);
 });
 
 canvas.addEventListener(
@@ -192,16 +192,8 @@ window.addEventListener('keydown', (event) => {
 });
 
 function unitAt(x: number, y: number): UnitView | undefined {
-  let best: UnitView | undefined;
-  let bestDistance = Infinity;
-  for (const unit of listUnits(game.sim)) {
-    const distance = Math.hypot(unit.position.x - x, unit.position.y - y);
-    if (distance <= unit.radius + 0.3 && distance < bestDistance) {
-      best = unit;
-      bestDistance = distance;
-    }
-  }
-  return best;
+  const id = nearestUnit(game.sim, { x, y }, { maxDistance: 0.3 });
+  return id === undefined ? undefined : getUnit(game.sim, id);
 }
 
 // ---------------------------------------------------------------------------------------------

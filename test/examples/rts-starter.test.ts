@@ -60,7 +60,7 @@ describe('the RTS starter', () => {
       const unit = getUnit(game.sim, id)!;
       expect(unit.task.kind).toBe('idle');
       // stopped within range; neighbours may have nudged it a little further since
-      const enemy = enemyInRange(unit, units, ATTACK_RANGE + RANGE_SLACK);
+      const enemy = enemyInRange(game, unit, ATTACK_RANGE + RANGE_SLACK);
       expect(enemy?.team).toBe(ENEMY);
     }
     // the enemy leaves (here: is removed): the squad walks on to its target
