@@ -7,9 +7,13 @@ const here = (path: string): string => fileURLToPath(new URL(path, import.meta.u
 /**
  * `vite` serves the demo page and the examples (examples/*), `vite build` builds them as a site
  * into dist-page/, and `vite build --mode lib` builds the package into dist/ (see package.json's
- * `exports`): the engine (src/index.ts) and the scenarios entry (src/scenarios/index.ts) as ES
- * modules, with planck and zod left to the consumer's install. The examples import the engine by
- * its package name, as a game would; the alias below points that name at the source.
+ * `exports` and `bin`): the engine (src/index.ts) and the scenarios entry (src/scenarios/index.ts)
+ * as ES modules, with planck and zod left to the consumer's install, and the `rts-steer` command
+ * (src/cli/rts-steer.ts, with the worker thread of `compare --jobs`) as plain Node ESM beside
+ * them in dist/cli/, sharing their chunks. The command's Node built-ins stay imports, and so does
+ * @recast-navigation, a development dependency the command loads only for DetourCrowd. The
+ * examples import the engine by its package name, as a game would; the alias below points that
+ * name at the source.
  */
 export default defineConfig(({ mode }) => ({
   server: { host: '127.0.0.1' },
@@ -27,11 +31,17 @@ export default defineConfig(({ mode }) => ({
           sourcemap: false,
           minify: false,
           lib: {
-            entry: { index: here('./src/index.ts'), scenarios: here('./src/scenarios/index.ts') },
+            entry: {
+              index: here('./src/index.ts'),
+              scenarios: here('./src/scenarios/index.ts'),
+              'cli/rts-steer': here('./src/cli/rts-steer.ts'),
+              'cli/run-worker': here('./src/cli/run-worker.ts'),
+            },
             formats: ['es'],
           },
           rolldownOptions: {
-            external: (id: string) => ['planck', 'zod'].some((name) => id === name || id.startsWith(`${name}/`)),
+            external: (id: string) =>
+              id.startsWith('node:') || ['planck', 'zod', '@recast-navigation/core', '@recast-navigation/generators'].some((name) => id === name || id.startsWith(`${name}/`)),
             output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
           },
         }

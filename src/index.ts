@@ -8,7 +8,10 @@
  * Scenario files, the built-in scenarios, runs and their metrics are the second entry point,
  * src/scenarios/index.ts (`rts-steer/scenarios` in the package).
  */
-export * from './math/vec2';
+// Only the vector types the API takes and gives, and the constructor of the engine's own vectors
+// (see math/vec2.ts on why they are a class); its arithmetic (add, scale, length, ...) stays
+// inside, where its generic names would not sit beside addUnit in a game's imports.
+export { type ReadonlyVec2, type Vec2, vec2 } from './math/vec2';
 export { createRandom, type Random } from './math/random';
 export type { ObstacleDef, ObstacleShape } from './math/shapes';
 export { groupArrivalRadius, type MoveOrder, type Order, type StopOrder } from './orders/orders';

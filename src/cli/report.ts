@@ -20,10 +20,11 @@ export class UsageError extends Error {
  * Runs a command line's `main` on the process's arguments when the module at `moduleUrl` is the
  * script Node was started with (the tests import the same module without running it), and exits
  * with the code it returns. Anything it throws or rejects with and did not handle prints its
- * message and exits 1.
+ * message and exits 1. Only sources (.ts, through tsx) run this way: built into the package, a
+ * tool may share its file with the `rts-steer` command (rts-steer.ts), which calls its `main`.
  */
 export function runAsScript(moduleUrl: string, main: (argv: string[]) => number | Promise<number>): void {
-  if (moduleUrl !== `file://${process.argv[1]}`) return;
+  if (!moduleUrl.endsWith('.ts') || moduleUrl !== `file://${process.argv[1]}`) return;
   const fail = (error: unknown): void => {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;
@@ -35,6 +36,19 @@ export function runAsScript(moduleUrl: string, main: (argv: string[]) => number 
   } catch (error) {
     fail(error);
   }
+}
+
+/** How the user started the tools: through npm in a checkout, or the package's command. */
+let command: 'npm' | 'rts-steer' = 'npm';
+
+/** The package's command (rts-steer.ts) says so before it loads a tool. */
+export function setInvocation(how: 'npm' | 'rts-steer'): void {
+  command = how;
+}
+
+/** What a tool's usage line shows before its arguments: `npm run --silent scenario --`, or `rts-steer scenario`. */
+export function invocation(tool: string): string {
+  return command === 'npm' ? `npm run --silent ${tool} --` : `rts-steer ${tool}`;
 }
 
 /**

@@ -11,7 +11,6 @@ import type { SteeringOverrides } from '../steering/config';
 import type { CollisionResponse } from '../steering/sideways';
 import { AVOIDANCE_NAMES } from '../steering/strategies/index';
 import type { AvoidanceName } from '../steering/strategy';
-import { runDetourScenario } from './detour';
 
 /** The strategies a comparison can run: the engine's, and DetourCrowd as a peer. */
 export type PeerName = AvoidanceName | 'detour';
@@ -47,7 +46,7 @@ async function runOne(spec: RunSpec): Promise<RunResult> {
   if (spec.family === true && spec.units !== undefined) throw new Error(`units: the instances of a family draw their own unit counts, got ${spec.units} for ${spec.scenario}`);
   const scenario =
     spec.family === true ? buildFamilyInstance(spec.scenario, spec.seed) : buildBuiltInScenario(spec.scenario, { seed: spec.seed, ...(spec.units === undefined ? {} : { units: spec.units }) });
-  if (spec.avoidance === 'detour') return runDetourScenario(scenario);
+  if (spec.avoidance === 'detour') return (await loadDetour()).runDetourScenario(scenario);
   const result = runScenario(scenario, { avoidance: spec.avoidance, response: spec.response, ...(spec.steering === undefined ? {} : { steering: spec.steering }) });
   return { ...result, avoidance: strategyLabel(spec) };
 }
@@ -59,6 +58,50 @@ export function strategyLabel(spec: RunSpec): string {
     .filter(([, on]) => on === false)
     .map(([name]) => name);
   return off.length === 0 ? spec.avoidance : `${spec.avoidance} without ${off.join('+')}`;
+}
+
+/** The @recast-navigation release detour.ts is written and checked against (the repository's own). */
+export const RECAST_VERSION = '0.43.1';
+
+/** Why `detour` cannot run: what to install, and which release. */
+export const DETOUR_MISSING =
+  `detour: DetourCrowd runs on @recast-navigation/core and @recast-navigation/generators, which are not installed; ` +
+  `to run it, install them beside rts-steer: npm install @recast-navigation/core@${RECAST_VERSION} @recast-navigation/generators@${RECAST_VERSION}`;
+
+/** `detour` asked for where @recast-navigation is not installed: the user's to fix, as a UsageError is. */
+export class DetourMissingError extends Error {
+  constructor() {
+    super(DETOUR_MISSING);
+    this.name = 'DetourMissingError';
+  }
+}
+
+let detourModule: Promise<typeof import('./detour')> | undefined;
+
+/**
+ * DetourCrowd's runner (detour.ts), loaded on first use. @recast-navigation is a development
+ * dependency: a checkout has it; a game that installed the package has it only if it installed
+ * it too. Without it `detour` is refused with a DetourMissingError naming what to install, and
+ * the engine's own strategies run as ever.
+ */
+export function loadDetour(): Promise<typeof import('./detour')> {
+  detourModule ??= import('./detour').catch((error: unknown) => {
+    const code = (error as NodeJS.ErrnoException | null)?.code;
+    if (code === 'ERR_MODULE_NOT_FOUND' && String((error as Error).message).includes('@recast-navigation')) throw new DetourMissingError();
+    throw error;
+  });
+  return detourModule;
+}
+
+/** Whether `detour` can run here (see loadDetour). */
+export async function detourInstalled(): Promise<boolean> {
+  try {
+    await loadDetour();
+    return true;
+  } catch (error) {
+    if (error instanceof DetourMissingError) return false;
+    throw error;
+  }
 }
 
 /**
@@ -92,11 +135,32 @@ export async function runAll(specs: readonly RunSpec[], jobs: number, onDone?: (
   return results;
 }
 
-/** A worker thread that plays runs one at a time (run-worker.ts, loaded through tsx). */
+/**
+ * The built worker's module (dist/cli/run-worker.js), set by the package's command (rts-steer.ts)
+ * when it runs built. Unset, as in a checkout, workers load run-worker.ts through tsx.
+ */
+let builtWorker: URL | undefined;
+
+/** Has `runAll`'s worker threads start the built worker at `file` (plain JavaScript, no tsx). */
+export function useBuiltWorker(file: URL): void {
+  builtWorker = file;
+}
+
+/**
+ * A file's URL relative to this module. The path is a parameter so that the package's build
+ * (Vite) leaves it to run time instead of taking `new URL('...', import.meta.url)` for an asset.
+ */
+function beside(path: string): URL {
+  return new URL(path, import.meta.url);
+}
+
+/** A worker thread that plays runs one at a time (run-worker.ts through tsx, or the built one). */
 function startWorker(): { run(spec: RunSpec): Promise<RunResult>; stop(): Promise<number> } {
-  const file = new URL('./run-worker.ts', import.meta.url).href;
-  // the worker loads TypeScript the way this process does: through tsx's loader
-  const worker = new Worker(`import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(file)}); });`, { eval: true });
+  const worker =
+    builtWorker === undefined
+      ? // the worker loads TypeScript the way this process does: through tsx's loader
+        new Worker(`import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(beside('./run-worker.ts').href)}); });`, { eval: true })
+      : new Worker(builtWorker);
   let pending: { resolve(result: RunResult): void; reject(error: Error): void } | null = null;
   worker.on('message', (message: { result?: RunResult; error?: string }) => {
     const waiting = pending;

@@ -12,11 +12,10 @@ import { COLLISION_RESPONSES } from '../steering/sideways';
 import { BUILT_IN_SCENARIOS } from '../scenarios/builtins';
 import { runScenario, traceLine } from '../scenarios/run';
 import { MAX_SCENARIO_DURATION, scenarioToFile } from '../scenarios/schema';
-import { runDetourScenario } from './detour';
-import { PEER_NAMES, type RunResult } from './runs';
-import { UsageError, createProgress, formatResultTable, integerOption, loadScenario, numberOption, oneOfOption, runAsScript, steeringOption } from './report';
+import { PEER_NAMES, type RunResult, loadDetour } from './runs';
+import { UsageError, createProgress, formatResultTable, integerOption, invocation, loadScenario, numberOption, oneOfOption, runAsScript, steeringOption } from './report';
 
-const USAGE = `usage: npm run --silent scenario -- <file.json | built-in name> [options]
+const USAGE = `usage: ${invocation('scenario')} <file.json | built-in name> [options]
 
 options:
   --avoidance NAME   ${PEER_NAMES.join(' | ')} (default ${DEFAULT_SIMULATION.avoidance};
@@ -93,7 +92,9 @@ export async function main(argv: string[]): Promise<number> {
       ...(units === undefined ? {} : { units }),
       ...(seed === undefined ? {} : { seed }),
     });
-    setup = { avoidance, response, steering, duration: duration ?? scenario.duration, scenario };
+    // DetourCrowd's runner is loaded only for it: it needs @recast-navigation (runs.ts, loadDetour)
+    const detour = avoidance === 'detour' && values.export === undefined ? await loadDetour() : undefined;
+    setup = { avoidance, response, steering, duration: duration ?? scenario.duration, scenario, detour };
   } catch (error) {
     return failOnInput(error);
   }
@@ -137,7 +138,7 @@ export async function main(argv: string[]): Promise<number> {
     const avoidance = setup.avoidance;
     result =
       avoidance === 'detour'
-        ? await runDetourScenario(scenario, run)
+        ? await setup.detour!.runDetourScenario(scenario, run)
         : runScenario(scenario, { ...run, avoidance, response: setup.response, ...(setup.steering === undefined ? {} : { steering: setup.steering }) });
   } finally {
     progress.done();

@@ -12,9 +12,9 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { TraceError, type TraceFrame, parseTraceLine } from '../scenarios/trace';
 import { tracePlot } from './pictures';
-import { UsageError, integerOption, loadScenario, runAsScript } from './report';
+import { UsageError, integerOption, invocation, loadScenario, runAsScript } from './report';
 
-const USAGE = `usage: npm run --silent trace-plot -- <scenario.json | built-in name> <trace.ndjson> <out.svg> [options]
+const USAGE = `usage: ${invocation('trace-plot')} <scenario.json | built-in name> <trace.ndjson> <out.svg> [options]
 
   --units N       built-ins: the unit count the run was made with
   --seed N        the seed the run was made with
