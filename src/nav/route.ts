@@ -625,6 +625,12 @@ export interface Route {
    */
   ready: boolean;
   /**
+   * Whether the planner is still to check, after the map changed, that the units walking the route
+   * can reach its goal from where they stand: set when it has prepared the route again, cleared
+   * once it has checked them all (sim/planning.ts).
+   */
+  recheck: boolean;
+  /**
    * coarse search, per side of the layer: path length to the goal (Infinity until reached; final
    * once settled) and whether it is settled (1). Grown with the layer (see fitSides).
    */
@@ -658,6 +664,7 @@ export function createRoute(layer: NavLayer, x: number, y: number, maxShift = 4 
     hasGoal: false,
     version: -1,
     ready: true,
+    recheck: false,
     reached: new Float64Array(0),
     settled: new Uint8Array(0),
     openSides: [],
@@ -1136,6 +1143,54 @@ export function routeCost(route: Route, x: number, y: number, reach = Infinity):
     if (best !== Infinity) return best + ring * NAV_CELL * NEAR_COST;
   }
   return Infinity;
+}
+
+/**
+ * Whether the route already knows a way from the point to its goal: the lengths `routeCost`
+ * reads for the point that are made already give one. Searches nothing and makes no tile, so it
+ * costs no work and changes nothing; false says only that `routeCost` would have to search first
+ * (or that there is no way).
+ */
+export function isKnownReached(route: Route, x: number, y: number): boolean {
+  const map = route.layer.map;
+  if (!route.hasGoal || !isCurrent(route)) return false;
+  const column = columnOf(map, x);
+  const row = rowOf(map, y);
+  if (knownLength(route, column, row)) return true;
+  // as routeCost reads them: a free cell alone, one in a wall's margin by the rings round it
+  if (roomAt(map, column, row) >= route.layer.clearance) return false;
+  for (let ring = 1; ring <= MARGIN_RINGS; ring++) {
+    const offsets = RING_OFFSETS[ring - 1]!;
+    for (let k = 0; k < offsets.length; k += 2) if (knownLength(route, column + offsets[k]!, row + offsets[k + 1]!)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether `routeCost` measures the point from free ground: its cell is free for the route's
+ * clearance, or one of the cells it reads round it in a wall's margin is. A unit squeezed into a
+ * pocket narrower than that (between two rocks, by the crowd) has none: Infinity there says
+ * nothing about a way from nearby. Reads the rooms `preparePoint` has filled.
+ */
+export function isOnFreeGround(route: Route, x: number, y: number): boolean {
+  const map = route.layer.map;
+  const clearance = route.layer.clearance;
+  const column = columnOf(map, x);
+  const row = rowOf(map, y);
+  if (roomAt(map, column, row) >= clearance) return true;
+  for (let ring = 1; ring <= MARGIN_RINGS; ring++) {
+    const offsets = RING_OFFSETS[ring - 1]!;
+    for (let k = 0; k < offsets.length; k += 2) if (roomAt(map, column + offsets[k]!, row + offsets[k + 1]!) >= clearance) return true;
+  }
+  return false;
+}
+
+/** Whether cell (column, row) has a length in a tile the route has made. */
+function knownLength(route: Route, column: number, row: number): boolean {
+  const map = route.layer.map;
+  if (column < 0 || row < 0 || column >= map.columns || row >= map.rows) return false;
+  const field = route.fields.get(tileOf(map, column, row));
+  return field !== undefined && field[(row % TILE_CELLS) * TILE_CELLS + (column % TILE_CELLS)] !== UNREACHED;
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Order planning: queued orders become unit tasks at the start of a tick. A group move gives each
  * unit its own slot around the target (orders/formation.ts) and one route for the whole group
- * (nav/route.ts), and says so with an `unreachable` event when the target cannot be reached.
+ * (nav/route.ts), and says so with an `unreachable` event when the target cannot be reached (or
+ * when an obstacle added later cuts units off from it: checkRoutesInFlight).
  * Routes are searched within a budget of navigation work per tick (PLAN_BUDGET): an order waits
  * its turn, its units walking straight at the target meanwhile.
  */
@@ -10,9 +11,9 @@ import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
 import { signedDistance } from '../math/shapes';
 import { bestRoomMap } from '../nav/best-rooms';
 import { MAX_CLEARANCE, NAV_CELL, type NavMap, TILE_SIZE, bestFreeCell, columnOf, fillRoomsAround, obstaclesNear, rowOf, tileOf } from '../nav/navmap';
-import { NEAR_COST, type Route, cellCost, createRoute, isExhausted, isUsable, limitLooks, navLayer, prepareCell, preparePoint, prepareTile, routeCost, takeRefusedTiles, unlimitLooks } from '../nav/route';
+import { NEAR_COST, type Route, cellCost, createRoute, isExhausted, isKnownReached, isOnFreeGround, isUsable, limitLooks, navLayer, prepareCell, preparePoint, prepareTile, routeCost, takeRefusedTiles, unlimitLooks } from '../nav/route';
 import { arrangeSlots, slotReach } from '../orders/formation';
-import { groupArrivalRadiusOf } from '../orders/orders';
+import { type MoveOrder, groupArrivalRadiusOf } from '../orders/orders';
 import { nowMs } from './clock';
 import { emit } from './events';
 import { restartUnit } from './progress';
@@ -49,42 +50,54 @@ function plan(sim: SimulationState): void {
     }
     // no unit left to move (an empty list, or all removed since the order was issued)
     if (units.length === 0) continue;
-    const largest = Math.max(...units.map((unit) => unit.radius));
-    const target = clampIntoWorld(sim, order.target, largest);
-    const stopRadius = sim.config.arrivalTolerance;
-    const group = { target, radius: groupArrivalRadiusOf(units.map((unit) => unit.radius)) };
-    let centroidX = 0;
-    let centroidY = 0;
-    for (const unit of units) {
-      centroidX += unit.position.x / units.length;
-      centroidY += unit.position.y / units.length;
-    }
-    const headingLength = hypot(target.x - centroidX, target.y - centroidY);
-    for (const unit of units) {
-      unit.orderHeading.x = headingLength > 1e-9 ? (target.x - centroidX) / headingLength : 0;
-      unit.orderHeading.y = headingLength > 1e-9 ? (target.y - centroidY) / headingLength : 0;
-      unit.orderSize = units.length;
-      unit.task = moveTask(orderId, target, stopRadius, group, null, true);
-      unit.waypointTick = -1;
-      unit.ownRoute = null;
-      restartUnit(sim, unit);
-      aimAtTarget(unit);
-    }
-    sim.planning.push({
-      order,
-      orderId,
-      target,
-      clearance: navClearance(largest),
-      tightClearance: navTightClearance(largest),
-      route: null,
-      tightRoute: null,
-      fromUnit: null,
-    });
+    queueJob(sim, order, orderId, units);
   }
   sim.pendingOrders.length = 0;
   advancePlanning(sim);
   sim.timing.planMs = nowMs() - start;
   sim.timing.planWork = sim.navMap.work - work;
+}
+
+/**
+ * Puts the order's units on it and its planning in the queue: until it is planned they walk
+ * straight at its target, without arriving. Jobs wait in the order their orders were issued (an
+ * order planned again after a change goes back to its own place, ahead of those issued later).
+ */
+function queueJob(sim: SimulationState, order: MoveOrder, orderId: number, units: readonly Unit[]): void {
+  const largest = Math.max(...units.map((unit) => unit.radius));
+  const target = clampIntoWorld(sim, order.target, largest);
+  const stopRadius = sim.config.arrivalTolerance;
+  const group = { target, radius: groupArrivalRadiusOf(units.map((unit) => unit.radius)) };
+  let centroidX = 0;
+  let centroidY = 0;
+  for (const unit of units) {
+    centroidX += unit.position.x / units.length;
+    centroidY += unit.position.y / units.length;
+  }
+  const headingLength = hypot(target.x - centroidX, target.y - centroidY);
+  for (const unit of units) {
+    unit.orderHeading.x = headingLength > 1e-9 ? (target.x - centroidX) / headingLength : 0;
+    unit.orderHeading.y = headingLength > 1e-9 ? (target.y - centroidY) / headingLength : 0;
+    unit.orderSize = units.length;
+    unit.task = moveTask(orderId, target, stopRadius, group, null, true);
+    unit.waypointTick = -1;
+    unit.ownRoute = null;
+    restartUnit(sim, unit);
+    aimAtTarget(unit);
+  }
+  const job: PlanJob = {
+    order,
+    orderId,
+    target,
+    clearance: navClearance(largest),
+    tightClearance: navTightClearance(largest),
+    route: null,
+    tightRoute: null,
+    fromUnit: null,
+  };
+  const later = sim.planning.findIndex((queued) => queued.orderId > orderId);
+  if (later < 0) sim.planning.push(job);
+  else sim.planning.splice(later, 0, job);
 }
 
 /** The units of `unitIds` that still exist. */
@@ -99,7 +112,9 @@ function waitingUnits(sim: SimulationState, job: PlanJob): Unit[] {
 
 /**
  * Works the routes of orders in flight again after obstacles changed, then plans queued orders in
- * turn, until the tick's budget of navigation work is spent.
+ * turn, then makes the tiles units will soon read, until the tick's budget of navigation work is
+ * spent; with what it leaves, checks that the units walking the routes worked again can still
+ * reach their goals.
  */
 function advancePlanning(sim: SimulationState): void {
   const deadline = sim.navMap.work + PLAN_BUDGET;
@@ -109,6 +124,7 @@ function advancePlanning(sim: SimulationState): void {
     sim.planning.shift();
   }
   prepareTilesAhead(sim, deadline);
+  if (sim.routesStale && checkRoutesInFlight(sim, deadline)) sim.routesStale = false;
 }
 
 /**
@@ -131,30 +147,117 @@ function prepareTilesAhead(sim: SimulationState, deadline: number): void {
 /**
  * The routes units are walking, searched again on the map as it is now and prepared for the tiles
  * their units stand in; their units then work out their waypoints at once (routes of their own to
- * their slots are dropped, to be made again if needed). Returns false when the budget ran out.
+ * their slots are dropped, to be made again if needed), and the planner is to check that they can
+ * still reach the goal (checkRoutesInFlight). Returns false when the budget ran out.
  */
 function refreshRoutesInFlight(sim: SimulationState, deadline: number): boolean {
   const map = sim.navMap;
-  const stale = new Map<Route, Unit[]>();
+  // (asked every tick until the units are checked: made only when a route is stale)
+  let stale: Map<Route, Unit[]> | null = null;
   for (const unit of sim.units) {
     const task = unit.task;
     if (task.kind !== 'move' || task.waiting || task.route === null || isUsable(task.route)) continue;
+    stale ??= new Map();
     const units = stale.get(task.route);
     if (units === undefined) stale.set(task.route, [unit]);
     else units.push(unit);
   }
+  if (stale === null) return true;
   for (const [route, units] of stale) {
     for (const unit of units) {
       if (!prepareTile(route, tileOf(map, columnOf(map, unit.position.x), rowOf(map, unit.position.y)), deadline)) return false;
     }
     route.ready = true;
+    route.recheck = true;
     for (const unit of units) {
       unit.waypointTick = -1;
       unit.ownRoute = null;
     }
   }
-  sim.routesStale = false;
   return true;
+}
+
+/**
+ * After obstacles changed, whether each unit walking a route worked again can still reach its
+ * goal from where it stands, by the route or, as for a new order, by the narrow route the order
+ * would fall back to (navTightClearance). A unit the route already knows a way from costs nothing
+ * to ask; for the others the routes search as far as it takes (for a unit cut off, all the ground
+ * the goal's side holds), within the budget. A unit the change left no way (its gap sealed, say)
+ * is planned again: its order goes back in the queue for the units cut off alone, so they get what
+ * a new order into that dead end gets (the nearest point they can reach, and an `unreachable`
+ * event naming them). Units that still reach the goal keep their tasks as they are. Returns false
+ * when the budget ran out first (the next tick asks again: the units found reaching cost nothing
+ * then).
+ */
+function checkRoutesInFlight(sim: SimulationState, deadline: number): boolean {
+  let lost: Unit[] | null = null;
+  let done = true;
+  for (const unit of sim.units) {
+    const task = unit.task;
+    if (task.kind !== 'move' || task.waiting || task.route === null || !task.route.recheck) continue;
+    // a route stale again (an obstacle changed since) is worked again first, and asked next tick
+    if (!isUsable(task.route)) {
+      done = false;
+      continue;
+    }
+    const cut = isCutOff(sim, unit, task.route, deadline);
+    if (cut === undefined) {
+      done = false;
+      break;
+    }
+    if (cut) (lost ??= []).push(unit);
+  }
+  if (lost !== null) planAgain(sim, lost);
+  if (!done) return false;
+  for (const unit of sim.units) if (unit.task.kind === 'move' && unit.task.route !== null) unit.task.route.recheck = false;
+  return true;
+}
+
+/**
+ * Whether neither `route` nor the narrow route to its goal for the unit leads anywhere from where
+ * the unit stands; undefined when the budget ran out first. A unit squeezed into a pocket too
+ * narrow even for the narrow route (by the crowd, between two rocks) is not measured from where it
+ * stands: it is not cut off.
+ */
+function isCutOff(sim: SimulationState, unit: Unit, route: Route, deadline: number): boolean | undefined {
+  const { x, y } = unit.position;
+  if (isKnownReached(route, x, y)) return false;
+  if (!preparePoint(route, x, y, deadline)) return undefined;
+  if (routeCost(route, x, y) !== Infinity) return false;
+  let narrow = route;
+  if (route.layer.map.measure !== 'best') {
+    const best = bestRoomMap(sim.navMap);
+    const goal = route.requested;
+    if (!fillRoomsAround(best, goal.x, goal.y, TILE_SIZE, deadline)) return undefined;
+    // (for the unit's own size: planning units of one size again asks this same route, kept)
+    narrow = sharedRoute(sim, navTightClearance(unit.radius), goal, best);
+    if (!prepareTile(narrow, tileOf(best, columnOf(best, x), rowOf(best, y)), deadline)) return undefined;
+    narrow.ready = true;
+    if (!preparePoint(narrow, x, y, deadline)) return undefined;
+  }
+  return routeCost(narrow, x, y) === Infinity && isOnFreeGround(narrow, x, y);
+}
+
+/**
+ * Puts `lost` (units cut off from their route's goal) back in the planning queue, one job per
+ * order, to the point their route was asked for: the order's target, or the point it was sent to
+ * instead when that was out of reach. (An order's `facing` is not kept once it is planned: their
+ * slots face the way they come.)
+ */
+function planAgain(sim: SimulationState, lost: readonly Unit[]): void {
+  const byOrder = new Map<number, Unit[]>();
+  for (const unit of lost) {
+    if (unit.task.kind !== 'move') continue;
+    const units = byOrder.get(unit.task.orderId);
+    if (units === undefined) byOrder.set(unit.task.orderId, [unit]);
+    else units.push(unit);
+  }
+  for (const [orderId, units] of byOrder) {
+    const task = units[0]!.task;
+    if (task.kind !== 'move' || task.route === null) continue;
+    const target = { x: task.route.requested.x, y: task.route.requested.y };
+    queueJob(sim, { kind: 'move', unitIds: units.map((unit) => unit.id), target }, orderId, units);
+  }
 }
 
 /**

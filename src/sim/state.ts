@@ -287,7 +287,8 @@ export interface SimulationState {
   readonly planning: PlanJob[];
   /** routes kept for later orders to the same place, by clearance and goal cell, oldest first */
   readonly routes: Map<string, Route>;
-  /** whether obstacles changed since the routes of orders in flight were last worked again */
+  /** whether obstacles changed since the routes of orders in flight were last worked again and
+   * their units checked for a way to their goals (planning.ts checkRoutesInFlight) */
   routesStale: boolean;
   /** tiles of routes that units will soon read, oldest first: those their looks down their routes
    * found not made when this tick's budget for looks was spent (nav/route.ts, limitLooks), then
