@@ -2,14 +2,16 @@
  * The read side of the simulation's API: queries that never change a simulation. Views are the
  * live objects typed read-only, not copies. Re-exported by simulation.ts, where the rest of the API is.
  */
-import { traceCorners } from '../nav/route';
+import { bestRoomMap } from '../nav/best-rooms';
+import { addNavObstacle, createNavMap } from '../nav/navmap';
+import { type Route, createRoute, navLayer, traceCorners } from '../nav/route';
 import { bodyCount } from '../physics/world';
 import { drawSituations } from '../situations/index';
 import type { SteeringConfig } from '../steering/config';
 import type { CollisionResponse } from '../steering/sideways';
 import type { AvoidanceName } from '../steering/strategy';
 import { checkNumber, describeValue } from './validate';
-import { type ObstacleView, type Simulation, type SimulationSettings, type TickTiming, type UnitView, simulatedTime, stateOf } from './state';
+import { type ObstacleView, type QueryNav, type SimulationState, type Simulation, type SimulationSettings, type TickTiming, type UnitView, simulatedTime, stateOf } from './state';
 
 /** The unit with that id, or undefined. */
 export function getUnit(sim: Simulation, unitId: number): UnitView | undefined {
@@ -110,6 +112,39 @@ export function traceRoute(sim: Simulation, unitId: number, maxPoints = 256): Ro
   const straight = [x, y, task.target.x, task.target.y];
   if (task.waiting || (task.route !== null && !task.route.ready)) return { state: 'planning', points: straight };
   if (task.route === null) return { state: 'walking', points: straight };
-  const points = traceCorners(task.route, x, y, task.target.x, task.target.y, most);
+  const points = traceCorners(queryRoute(state, task.route), x, y, task.target.x, task.target.y, most);
   return points.length === 0 ? { state: 'cut-off', points } : { state: 'walking', points };
+}
+
+/** routes kept on the queries' map */
+const QUERY_ROUTES = 16;
+
+/**
+ * The route on the queries' own map (SimulationState.queryNav) to the goal `route` leads to, for
+ * its clearance and room measure: the same way, searched apart, as far as the question needs.
+ */
+function queryRoute(state: SimulationState, route: Route): Route {
+  const nav = queryNavOf(state);
+  const layer = route.layer;
+  const key = `${layer.map.measure}:${layer.clearance}:${route.requested.x}:${route.requested.y}`;
+  let found = nav.routes.get(key);
+  if (found !== undefined) {
+    nav.routes.delete(key);
+  } else {
+    const map = layer.map.measure === 'best' ? bestRoomMap(nav.map) : nav.map;
+    found = createRoute(navLayer(map, layer.clearance), route.requested.x, route.requested.y);
+    if (nav.routes.size >= QUERY_ROUTES) nav.routes.delete(nav.routes.keys().next().value!);
+  }
+  nav.routes.set(key, found);
+  return found;
+}
+
+/** The queries' map, made with the simulation's obstacles when first asked for. */
+function queryNavOf(state: SimulationState): QueryNav {
+  if (state.queryNav === null) {
+    const map = createNavMap(state.settings.width, state.settings.height);
+    for (const obstacle of state.obstacles) addNavObstacle(map, obstacle.id, obstacle.geometry);
+    state.queryNav = { map, routes: new Map() };
+  }
+  return state.queryNav;
 }

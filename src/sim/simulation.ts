@@ -176,6 +176,7 @@ export function createSimulation(def: SimulationDef): Simulation {
     layout: 0,
     nearby: createNearbyIndex(width, height),
     orderBook: createOrderBook(),
+    queryNav: null,
   };
   onUnitContact(physics, (a, b, bodyA, bodyB) => respondToContact(state, a, b, bodyA, bodyB));
   return handleFor(state);
@@ -355,6 +356,7 @@ export function addObstacle(sim: Simulation, def: ObstacleDef): number {
   state.senseWorld.obstacles.push(sensor);
   state.senseWorld.obstacleVersion++;
   addNavObstacle(state.navMap, id, geometry);
+  if (state.queryNav !== null) addNavObstacle(state.queryNav.map, id, geometry);
   clearFootprint(state, geometry);
   routeOrdersInFlight(state);
   state.routesStale = true;
@@ -414,6 +416,7 @@ export function removeObstacle(sim: Simulation, obstacleId: number): boolean {
   state.senseWorld.obstacles.splice(state.senseWorld.obstacles.indexOf(obstacle.sensor), 1);
   state.senseWorld.obstacleVersion++;
   removeNavObstacle(state.navMap, obstacleId);
+  if (state.queryNav !== null) removeNavObstacle(state.queryNav.map, obstacleId);
   state.routesStale = true;
   return true;
 }

@@ -313,6 +313,20 @@ export interface SimulationState {
   readonly nearby: NearbyIndex;
   /** the move orders still walked, for the `replaced` and `done` events (order-events.ts) */
   readonly orderBook: OrderBook;
+  /** the navigation map the API's route queries search (queries.ts traceRoute), made when first
+   * asked, with the same obstacles, and routes on it by goal; null until then */
+  queryNav: QueryNav | null;
+}
+
+/**
+ * A navigation map of the API's own, for questions about routes. The simulation's map is never
+ * searched for them: a tile a question made there would be one the planner need not make later,
+ * and routes would be ready on other ticks, so asking would change the run's bits.
+ */
+export interface QueryNav {
+  readonly map: NavMap;
+  /** routes searched for questions, by measure, clearance and goal, oldest first */
+  readonly routes: Map<string, Route>;
 }
 
 /** What a standing unit does this tick (Situation.standing): brake to rest; step along the
