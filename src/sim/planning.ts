@@ -79,6 +79,7 @@ function queueJob(sim: SimulationState, order: MoveOrder, orderId: number, units
     unit.orderHeading.x = headingLength > 1e-9 ? (target.x - centroidX) / headingLength : 0;
     unit.orderHeading.y = headingLength > 1e-9 ? (target.y - centroidY) / headingLength : 0;
     unit.orderSize = units.length;
+    unit.orderFacing = order.facing ?? null;
     unit.task = moveTask(orderId, target, stopRadius, group, null, true);
     unit.waypointTick = -1;
     unit.ownRoute = null;
@@ -240,9 +241,8 @@ function isCutOff(sim: SimulationState, unit: Unit, route: Route, deadline: numb
 
 /**
  * Puts `lost` (units cut off from their route's goal) back in the planning queue, one job per
- * order, to the point their route was asked for: the order's target, or the point it was sent to
- * instead when that was out of reach. (An order's `facing` is not kept once it is planned: their
- * slots face the way they come.)
+ * order, to the point their route was asked for (the order's target, or the point it was sent to
+ * instead when that was out of reach), their slots facing as the order asked.
  */
 function planAgain(sim: SimulationState, lost: readonly Unit[]): void {
   const byOrder = new Map<number, Unit[]>();
@@ -256,7 +256,8 @@ function planAgain(sim: SimulationState, lost: readonly Unit[]): void {
     const task = units[0]!.task;
     if (task.kind !== 'move' || task.route === null) continue;
     const target = { x: task.route.requested.x, y: task.route.requested.y };
-    queueJob(sim, { kind: 'move', unitIds: units.map((unit) => unit.id), target }, orderId, units);
+    const facing = units[0]!.orderFacing;
+    queueJob(sim, { kind: 'move', unitIds: units.map((unit) => unit.id), target, ...(facing === null ? {} : { facing }) }, orderId, units);
   }
 }
 

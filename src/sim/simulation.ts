@@ -293,6 +293,7 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
     asleep: false,
     waypoint: vec2(x, y),
     orderHeading: vec2(),
+    orderFacing: null,
     orderSize: 0,
     ownRoute: null,
     waypointTick: -1,

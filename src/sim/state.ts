@@ -188,6 +188,9 @@ export interface Unit {
   /** unit vector: the way its last move order heads, from where the order's units stood to its
    * target, set when the order is applied; zero before any (read only while it has one) */
   orderHeading: Vec2;
+  /** the way its last move order's arrangement faces (the order's `facing`), or null when the
+   * order gave none: kept for the order's units planned again (a route lost mid-move) */
+  orderFacing: ReadonlyVec2 | null;
   /** how many units its last move order moved (1: a lone unit); 0 before any */
   orderSize: number;
   /** a route to the unit's own target, built when its group's route ends short of it; null

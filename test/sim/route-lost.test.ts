@@ -5,6 +5,7 @@
  * pressing on the wall.
  */
 import { describe, expect, it } from 'vitest';
+import { stateOf } from '../../src/sim/state';
 import { type Simulation, type SimulationEvent, addObstacle, addUnit, createSimulation, getUnit, issueOrder, onSimulationEvent, removeObstacle, simulationTime, stepSimulation, traceRoute } from '../../src/index';
 
 /** A 40 x 20 m world cut at x = 20 by a wall 1 m thick whose only gap, 3 m wide, is at y = 10. */
@@ -157,6 +158,20 @@ describe('a route lost mid-move', () => {
       expect(Math.hypot(getUnit(sim, id)!.position.x - TARGET.x, getUnit(sim, id)!.position.y - TARGET.y)).toBeLessThan(4);
     }
     expect(seen.filter((event) => event.type === 'stuck')).toEqual([]);
+  });
+  it('units planned again keep the way the order asked their arrangement to face', () => {
+    const sim = walledWorld();
+    const ids: number[] = [];
+    for (let row = 0; row < 3; row++) for (let column = 0; column < 3; column++) ids.push(addUnit(sim, { x: 4 + 1.5 * column, y: 8.5 + 1.5 * row }));
+    const facing = { x: 0, y: 1 };
+    issueOrder(sim, { kind: 'move', unitIds: ids, target: TARGET, facing });
+    const seen = record(sim);
+    run(sim, 2 * 60);
+    addObstacle(sim, SEAL);
+    run(sim, 60);
+    expect(seen.filter((event) => event.type === 'unreachable')).toHaveLength(1);
+    // the order they were planned again under faces as the one given (not the way they came)
+    for (const id of ids) expect(stateOf(sim).unitsById.get(id)!.orderFacing).toEqual(facing);
   });
 });
 
