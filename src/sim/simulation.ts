@@ -7,9 +7,8 @@
  * One tick (`stepSimulation`) is a fixed list of phases: planning.ts turns orders into tasks;
  * phases.ts holds the rest.
  */
-import { hypot } from '../math/exact';
 import { type ObstacleDef, type ShapeGeometry, prepareShape, signedDistance } from '../math/shapes';
-import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
+import { type Vec2, vec2 } from '../math/vec2';
 import { NAV_CELL, addNavObstacle, columnOf, createNavMap, isFreeCell, nearestFreeCell, removeNavObstacle, rowOf } from '../nav/navmap';
 import { unlimitLooks } from '../nav/route';
 import type { Order } from '../orders/orders';
@@ -46,7 +45,7 @@ import {
   stateOf,
   unitJson,
 } from './state';
-import { MAX_UNITS, MAX_WORLD_SIZE, checkNumber, checkObject, checkOneOf, describeValue, obstacleOutOfReach, validateObstacle } from './validate';
+import { MAX_UNITS, MAX_WORLD_SIZE, checkNumber, checkObject, checkOneOf, checkOrder, describeValue, obstacleOutOfReach, validateObstacle } from './validate';
 
 export type { ObstacleJson, ObstacleView, Simulation, SimulationSettings, TaskView, TickTiming, UnitJson, UnitView } from './state';
 export {
@@ -463,45 +462,10 @@ export function updateUnit(sim: Simulation, unitId: number, changes: { maxSpeed?
  */
 export function issueOrder(sim: Simulation, order: Order): number {
   const state = stateOf(sim);
-  checkObject(order, 'order');
-  const kind = checkOneOf(order.kind, 'order.kind', ['move', 'stop'] as const);
-  if (!Array.isArray(order.unitIds)) {
-    throw new Error(`order.unitIds: expected an array of unit ids, got ${describeValue(order.unitIds)}`);
-  }
-  if (order.unitIds.length === 0) throw new Error('order.unitIds: expected at least one unit id, got an empty array');
-  const listed = new Map<number, number>();
-  order.unitIds.forEach((unitId, index) => {
-    if (!state.unitsById.has(unitId)) {
-      throw new Error(`order.unitIds[${index}]: expected the id of a unit in the simulation, got ${describeValue(unitId)}`);
-    }
-    const earlier = listed.get(unitId);
-    if (earlier !== undefined) throw new Error(`order.unitIds[${index}]: expected each unit once, got ${unitId} again (listed at [${earlier}])`);
-    listed.set(unitId, index);
-  });
-  let copy: Order;
-  if (kind === 'move') {
-    const target = checkObject((order as { target?: unknown }).target, 'order.target') as Partial<ReadonlyVec2>;
-    const x = checkNumber(target.x, 'order.target.x');
-    const y = checkNumber(target.y, 'order.target.y');
-    const facing = (order as { facing?: unknown }).facing;
-    if (facing === undefined) {
-      copy = { kind, unitIds: [...order.unitIds], target: { x, y } };
-    } else {
-      const given = checkObject(facing, 'order.facing') as Partial<ReadonlyVec2>;
-      const fx = checkNumber(given.x, 'order.facing.x');
-      const fy = checkNumber(given.y, 'order.facing.y');
-      // scaled first, so a huge vector does not overflow and a tiny one is judged by its shape
-      const scale = Math.max(Math.abs(fx), Math.abs(fy));
-      const length = scale === 0 ? 0 : scale * hypot(fx / scale, fy / scale);
-      if (!(length > 1e-9)) throw new Error(`order.facing: expected a direction, got {x: ${fx}, y: ${fy}}`);
-      copy = { kind, unitIds: [...order.unitIds], target: { x, y }, facing: { x: fx / length, y: fy / length } };
-    }
-  } else {
-    copy = { kind, unitIds: [...order.unitIds] };
-  }
+  const copy = checkOrder(order, (unitId) => state.unitsById.has(unitId));
   const orderId = state.nextOrderId++;
   state.pendingOrders.push({ order: copy, orderId });
-  if (kind === 'move') openOrder(state, orderId);
+  if (copy.kind === 'move') openOrder(state, orderId);
   return orderId;
 }
 

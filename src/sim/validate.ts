@@ -11,6 +11,8 @@ import { hypot } from '../math/exact';
 import { z } from 'zod';
 import { type ObstacleShape, prepareShape } from '../math/shapes';
 import { MAX_POLYGON_POINTS } from '../physics/world';
+import type { ReadonlyVec2 } from '../math/vec2';
+import type { Order } from '../orders/orders';
 
 export interface NumberRule {
   /** smallest allowed value */
@@ -276,4 +278,49 @@ export function obstacleOutOfReach(shape: ObstacleShape, world: { width: number;
   if (minX >= -width && maxX <= 2 * width && minY >= -height && maxY <= 2 * height) return null;
   const show = (value: number): string => String(+value.toPrecision(6));
   return `expected a shape within one world size of the ${width} x ${height} m world (x from ${-width} to ${2 * width}, y from ${-height} to ${2 * height}), got x from ${show(minX)} to ${show(maxX)}, y from ${show(minY)} to ${show(maxY)}`;
+}
+
+/**
+ * An order checked, as a copy the caller's later changes cannot reach (a move's facing made a unit
+ * vector): it names at least one unit, each once, each one `isUnit` knows. Throws naming the
+ * field and the value.
+ */
+export function checkOrder(order: Order, isUnit: (unitId: number) => boolean): Order {
+  checkObject(order, 'order');
+  const kind = checkOneOf(order.kind, 'order.kind', ['move', 'stop'] as const);
+  if (!Array.isArray(order.unitIds)) {
+    throw new Error(`order.unitIds: expected an array of unit ids, got ${describeValue(order.unitIds)}`);
+  }
+  if (order.unitIds.length === 0) throw new Error('order.unitIds: expected at least one unit id, got an empty array');
+  const listed = new Map<number, number>();
+  order.unitIds.forEach((unitId, index) => {
+    if (!isUnit(unitId)) {
+      throw new Error(`order.unitIds[${index}]: expected the id of a unit in the simulation, got ${describeValue(unitId)}`);
+    }
+    const earlier = listed.get(unitId);
+    if (earlier !== undefined) throw new Error(`order.unitIds[${index}]: expected each unit once, got ${unitId} again (listed at [${earlier}])`);
+    listed.set(unitId, index);
+  });
+  let copy: Order;
+  if (kind === 'move') {
+    const target = checkObject((order as { target?: unknown }).target, 'order.target') as Partial<ReadonlyVec2>;
+    const x = checkNumber(target.x, 'order.target.x');
+    const y = checkNumber(target.y, 'order.target.y');
+    const facing = (order as { facing?: unknown }).facing;
+    if (facing === undefined) {
+      copy = { kind, unitIds: [...order.unitIds], target: { x, y } };
+    } else {
+      const given = checkObject(facing, 'order.facing') as Partial<ReadonlyVec2>;
+      const fx = checkNumber(given.x, 'order.facing.x');
+      const fy = checkNumber(given.y, 'order.facing.y');
+      // scaled first, so a huge vector does not overflow and a tiny one is judged by its shape
+      const scale = Math.max(Math.abs(fx), Math.abs(fy));
+      const length = scale === 0 ? 0 : scale * hypot(fx / scale, fy / scale);
+      if (!(length > 1e-9)) throw new Error(`order.facing: expected a direction, got {x: ${fx}, y: ${fy}}`);
+      copy = { kind, unitIds: [...order.unitIds], target: { x, y }, facing: { x: fx / length, y: fy / length } };
+    }
+  } else {
+    copy = { kind, unitIds: [...order.unitIds] };
+  }
+  return copy;
 }
