@@ -3,14 +3,17 @@
  * ways to them cross.
  */
 import { describe, expect, it } from 'vitest';
-import { addUnit, createSimulation, issueOrder, stepSimulation } from '../../src/index';
+import { addUnit, createSimulation, issueOrder, stepSimulation, vec2 } from '../../src/index';
+import { moveTask } from '../../src/sim/state';
 import { internals, recordArrivals, runTicks } from '../support';
 
 /** Gives unit `id` (on a move) the slot `target` instead of its own. */
 function giveSlot(sim: ReturnType<typeof createSimulation>, id: number, target: { x: number; y: number }): void {
   const unit = internals(sim).unitsById.get(id)!;
-  if (unit.task.kind !== 'move') throw new Error('expected a move');
-  unit.task = { ...unit.task, target };
+  const task = unit.task;
+  if (task.kind !== 'move') throw new Error('expected a move');
+  // (a task is made by moveTask only: a spread copy would lose its private part)
+  unit.task = moveTask(task.orderId, vec2(target.x, target.y), task.stopRadius, task.group, task.route, task.waiting);
 }
 
 function slotOf(sim: ReturnType<typeof createSimulation>, id: number): { x: number; y: number } {
