@@ -44,6 +44,28 @@ function speedOf(sim: Simulation, id: number): number {
   return Math.hypot(unit.velocity.x, unit.velocity.y);
 }
 
+/**
+ * Seals the gap, then runs a second, noting the least gap between `watched` and the wall; returns
+ * the one `unreachable` event raised (checked to be the only one, for `orderId`, naming exactly
+ * `named`, within a second of the seal) and the least gap seen so far.
+ */
+function sealAndExpectUnreachable(sim: Simulation, seen: SimulationEvent[], orderId: number, named: readonly number[], watched: readonly number[]): { event: Extract<SimulationEvent, { type: 'unreachable' }>; closest: () => number; watch: () => void } {
+  const sealedAt = simulationTime(sim);
+  addObstacle(sim, SEAL);
+  let closest = Infinity;
+  const watch = (): void => {
+    for (const id of watched) closest = Math.min(closest, gapToWall(sim, id));
+  };
+  run(sim, 60, watch);
+  const unreachable = seen.filter((event): event is Extract<SimulationEvent, { type: 'unreachable' }> => event.type === 'unreachable');
+  expect(unreachable).toHaveLength(1);
+  const event = unreachable[0]!;
+  expect(event.orderId).toBe(orderId);
+  expect([...event.unitIds].sort((a, b) => a - b)).toEqual([...named].sort((a, b) => a - b));
+  expect(event.time - sealedAt).toBeLessThanOrEqual(1);
+  return { event, closest: () => closest, watch };
+}
+
 describe('a route lost mid-move', () => {
   it('the only gap sealed while a group walks to it: `unreachable` for all of it within a second, and the units stop short of the wall', () => {
     const sim = walledWorld();
@@ -54,20 +76,7 @@ describe('a route lost mid-move', () => {
     run(sim, 2 * 60);
     // on their way, well short of the gap
     for (const id of ids) expect(getUnit(sim, id)!.position.x).toBeLessThan(16);
-    const sealedAt = simulationTime(sim);
-    addObstacle(sim, SEAL);
-    let closest = Infinity;
-    const nearest = (): void => {
-      for (const id of ids) closest = Math.min(closest, gapToWall(sim, id));
-    };
-    run(sim, 60, nearest);
-    const unreachable = seen.filter((event) => event.type === 'unreachable');
-    expect(unreachable).toHaveLength(1);
-    const event = unreachable[0]!;
-    if (event.type !== 'unreachable') throw new Error('unreachable');
-    expect(event.orderId).toBe(orderId);
-    expect([...event.unitIds].sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
-    expect(event.time - sealedAt).toBeLessThanOrEqual(1);
+    const { event, closest, watch: nearest } = sealAndExpectUnreachable(sim, seen, orderId, ids, ids);
     expect(event.requested).toEqual(TARGET);
     // the point they go to is on their side of the wall, and so is the way each walks there
     expect(event.target.x).toBeLessThan(19.5);
@@ -85,7 +94,7 @@ describe('a route lost mid-move', () => {
       expect(speedOf(sim, id)).toBeLessThan(0.05);
       expect(getUnit(sim, id)!.task.kind).toBe('idle');
     }
-    expect(closest).toBeGreaterThan(0.15);
+    expect(closest()).toBeGreaterThan(0.15);
     expect(seen.filter((event) => event.type === 'stuck')).toEqual([]);
     expect(seen.filter((event) => event.type === 'arrived').map((event) => event.type === 'arrived' && event.unitId).sort()).toEqual([...ids].sort());
   });
@@ -128,23 +137,10 @@ describe('a route lost mid-move', () => {
     expect(through.length).toBeGreaterThanOrEqual(2);
     expect(behind.length).toBeGreaterThanOrEqual(2);
     expect(through.length + behind.length).toBe(ids.length);
-    const sealedAt = simulationTime(sim);
-    addObstacle(sim, SEAL);
-    let closest = Infinity;
-    const nearest = (): void => {
-      for (const id of behind) closest = Math.min(closest, gapToWall(sim, id));
-    };
-    run(sim, 60, nearest);
-    const unreachable = seen.filter((event) => event.type === 'unreachable');
-    expect(unreachable).toHaveLength(1);
-    const event = unreachable[0]!;
-    if (event.type !== 'unreachable') throw new Error('unreachable');
-    expect(event.orderId).toBe(orderId);
-    expect([...event.unitIds].sort((a, b) => a - b)).toEqual([...behind].sort((a, b) => a - b));
-    expect(event.time - sealedAt).toBeLessThanOrEqual(1);
+    const { event, closest, watch: nearest } = sealAndExpectUnreachable(sim, seen, orderId, behind, behind);
     expect(event.target.x).toBeLessThan(19.5);
     run(sim, 40 * 60, nearest);
-    expect(closest).toBeGreaterThan(0.15);
+    expect(closest()).toBeGreaterThan(0.15);
     // those left behind stand round the point on their side, their order done
     const arrived = seen.filter((event) => event.type === 'arrived');
     for (const id of behind) {
