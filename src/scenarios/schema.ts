@@ -26,14 +26,14 @@ const positive = z.number().positive();
 const point = z.strictObject(Object.fromEntries([['x', finite], ['y', finite]]) as { x: typeof finite; y: typeof finite });
 
 const unitSchema = z.strictObject({
-  x: finite,
-  y: finite,
-  radius: positive.default(DEFAULT_UNIT.radius),
-  maxSpeed: positive.default(DEFAULT_UNIT.maxSpeed),
+  x: finite.describe('metres: where the unit starts'),
+  y: finite.describe('metres: where the unit starts'),
+  radius: positive.default(DEFAULT_UNIT.radius).describe('metres'),
+  maxSpeed: positive.default(DEFAULT_UNIT.maxSpeed).describe('metres per second'),
   /** which side the unit is on (colours on the page) */
-  team: z.number().int().min(0).default(DEFAULT_UNIT.team),
+  team: z.number().int().min(0).default(DEFAULT_UNIT.team).describe('which side the unit is on'),
   /** a unit without a goal stands where it is */
-  goal: point.optional(),
+  goal: point.optional().describe('metres: where the unit walks; units sharing a goal move as one group; none: it stands'),
 });
 
 /**
@@ -43,24 +43,24 @@ const unitSchema = z.strictObject({
  */
 const changeSchema = z.strictObject({
   /** simulated seconds from the start */
-  at: z.number().min(0),
-  add: obstacleSchema.optional(),
-  remove: z.number().int().min(0).optional(),
+  at: z.number().min(0).describe('simulated seconds from the start, not before the change listed before it'),
+  add: obstacleSchema.optional().describe('an obstacle placed then (give add or remove, not both)'),
+  remove: z.number().int().min(0).optional().describe("an obstacle removed then, by its place among the file's obstacles (from 0), then those added, in list order"),
 });
 
-const scenarioSchema = z.strictObject({
+export const scenarioSchema = z.strictObject({
   /** where an editor finds a JSON Schema for the file; accepted and ignored */
-  $schema: z.string().optional(),
+  $schema: z.string().optional().describe('where an editor finds this JSON Schema; read and ignored'),
   name: z.string().min(1),
   /** one or two sentences on what the scenario shows */
-  description: z.string().optional(),
-  seed: z.number().int().min(0).max(0xffffffff).default(DEFAULT_SCENARIO_SEED),
-  world: z.strictObject({ width: positive.max(MAX_WORLD_SIZE), height: positive.max(MAX_WORLD_SIZE) }),
-  obstacles: z.array(obstacleSchema).default([]),
+  description: z.string().optional().describe('one or two sentences on what the scenario shows'),
+  seed: z.number().int().min(0).max(0xffffffff).default(DEFAULT_SCENARIO_SEED).describe('seeds the jitter of the run: the same file and seed give the same run'),
+  world: z.strictObject({ width: positive.max(MAX_WORLD_SIZE), height: positive.max(MAX_WORLD_SIZE) }).describe('metres; the world spans [0, width] x [0, height], y up, and its edges are walls'),
+  obstacles: z.array(obstacleSchema).default([]).describe('static obstacles: circles, boxes (angle in radians) and convex polygons'),
   units: z.array(unitSchema).min(1).max(MAX_SCENARIO_UNITS),
-  duration: positive.max(MAX_SCENARIO_DURATION).default(DEFAULT_SCENARIO_DURATION),
+  duration: positive.max(MAX_SCENARIO_DURATION).default(DEFAULT_SCENARIO_DURATION).describe('simulated seconds the run lasts at most'),
   /** obstacles added and removed during the run, in time order */
-  changes: z.array(changeSchema).default([]),
+  changes: z.array(changeSchema).default([]).describe('obstacles placed and removed during the run, in time order'),
 });
 
 /** A scenario as written in a file: optional fields may be left out. */

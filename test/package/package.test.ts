@@ -79,6 +79,11 @@ describe('the npm package', () => {
       expect(packedFiles).toContain(file);
     }
     expect(packedFiles.filter((file) => !file.startsWith('dist/') && !['LICENSE', 'README.md', 'package.json'].includes(file))).toEqual([]);
+    // the scenario file's JSON Schema, built from the source as docs/scenario.schema.json is,
+    // where an editor finds it and by the package's export
+    const schema = readFileSync(join(consumer, 'node_modules/rts-steer/dist/scenario.schema.json'), 'utf8');
+    expect(schema).toBe(readFileSync(new URL('../../docs/scenario.schema.json', import.meta.url), 'utf8'));
+    expect((JSON.parse(readFileSync(join(consumer, 'node_modules/rts-steer/package.json'), 'utf8')) as { exports: Record<string, string> }).exports['./scenario.schema.json']).toBe('./dist/scenario.schema.json');
     const manifest = JSON.parse(readFileSync(join(consumer, 'node_modules/rts-steer/package.json'), 'utf8')) as Record<string, unknown>;
     expect(manifest.license).toBe('MIT');
     expect(Object.keys(manifest.dependencies as object).sort()).toEqual(['planck', 'zod']);
