@@ -17,12 +17,16 @@ import {
   addObstacle,
   addUnit,
   createSimulation,
+  getUnit,
   issueOrder,
   listObstacles,
   listUnits,
+  nearestUnit,
   removeObstacle,
   removeUnit,
   stepSimulation,
+  traceRoute,
+  unitsInRadius,
   updateSteeringConfig,
 } from '../sim/simulation';
 import { UsageError, integerOption, runAsScript } from './report';
@@ -211,7 +215,7 @@ export function runFuzzCase(fuzz: FuzzCase, replay = true): FuzzOutcome {
     } catch (error) {
       return outcome({ tick, check: `threw ${error instanceof Error ? `${error.constructor.name}: ${error.message}` : String(error)}` });
     }
-    const check = checkSimulation(sim, fuzz.world, listObstacles(sim).map((obstacle) => obstacle.shape as ObstacleShape));
+    const check = checkSimulation(sim, fuzz.world, listObstacles(sim).map((obstacle) => obstacle.shape as ObstacleShape)) ?? (tick % QUERY_EVERY === 0 ? checkQueries(sim) : null);
     if (check !== null) return outcome({ tick, check });
   }
   return outcome(null);
@@ -242,6 +246,31 @@ export function checkSimulation(sim: Simulation, world: { width: number; height:
   return null;
 }
 
+/** ticks between two rounds of the queries' checks */
+const QUERY_EVERY = 30;
+
+/**
+ * What is wrong with the queries' answers about the units as they stand, or null: a traced way
+ * with a point that is not finite, or not starting where its unit stands; a unit not found within
+ * its own radius, or nearest to its own centre some unit that is not there.
+ */
+export function checkQueries(sim: Simulation): string | null {
+  const found: number[] = [];
+  for (const unit of listUnits(sim)) {
+    const { points } = traceRoute(sim, unit.id);
+    if (!points.every(Number.isFinite)) return `unit ${unit.id}: a traced way with a point that is not finite`;
+    if (points.length > 0 && (points[0] !== unit.position.x || points[1] !== unit.position.y)) return `unit ${unit.id}: a traced way not starting where it stands`;
+    unitsInRadius(sim, unit.position, unit.radius, found);
+    if (!found.includes(unit.id)) return `unit ${unit.id}: not found within its own radius of its centre`;
+    const nearest = nearestUnit(sim, unit.position);
+    const other = nearest === undefined ? undefined : getUnit(sim, nearest);
+    if (other === undefined || Math.hypot(other.position.x - unit.position.x, other.position.y - unit.position.y) > other.radius + 1e-9) {
+      return `unit ${unit.id}: the nearest unit to its centre is ${nearest}, which does not cover it`;
+    }
+  }
+  return null;
+}
+
 /** The case with operations dropped one at a time for as long as it still fails the same check kind. */
 export function shrinkFuzzCase(fuzz: FuzzCase, failure: FuzzFailure): FuzzCase {
   const kind = (check: string): string => check.replace(/[\d.-]+/g, '#');
@@ -256,7 +285,8 @@ export function shrinkFuzzCase(fuzz: FuzzCase, failure: FuzzFailure): FuzzCase {
 
 const USAGE = `usage: npm run --silent fuzz -- [options]
 
-Random worlds, units, obstacles and orders through the API, checked after every tick.
+Random worlds, units, obstacles and orders through the API, checked after every tick (and the
+queries about every unit every 30 ticks).
 
   --runs N     runs to make (default 200)
   --seed S     the first run's seed; run k uses S + k (default 1)
