@@ -29,39 +29,48 @@ import {
 export function bestRoomMap(map: NavMap): NavMap {
   const base = map.base;
   if (base.best !== undefined) return base.best;
-  const best: NavMap = {
-    width: base.width,
-    height: base.height,
-    columns: base.columns,
-    rows: base.rows,
-    tileColumns: base.tileColumns,
-    tileRows: base.tileRows,
+  const best = makeBestRoomMap({}, base, {
     rooms: new Array<Float32Array | undefined>(base.rooms.length),
-    tileVersion: base.tileVersion,
     leastRoom: new Float32Array(base.rooms.length),
-    buckets: base.buckets,
-    bucketShapes: base.bucketShapes,
-    obstacles: base.obstacles,
-    get version() {
-      return base.version;
-    },
-    set version(value: number) {
-      base.version = value;
-    },
-    get work() {
-      return base.work;
-    },
-    set work(value: number) {
-      base.work = value;
-    },
-    measure: 'best',
-    base,
-    best: undefined,
     cellPoints: new Array<Float64Array | undefined>(base.rooms.length),
-    fillBest: fillBestRooms,
-  };
+  });
   base.best = best;
   return best;
+}
+
+/** What a companion map keeps of its own (the rest is its base's). */
+export type BestRoomsOwn = Pick<NavMap, 'rooms' | 'leastRoom' | 'cellPoints'>;
+
+/** Makes `into` the companion of `base` with `own` rooms (bestRoomMap; a saved one read back,
+ * sim/save.ts). */
+export function makeBestRoomMap(into: object, base: NavMap, own: BestRoomsOwn): NavMap {
+  return Object.defineProperties(into, {
+    width: { value: base.width, enumerable: true, writable: true },
+    height: { value: base.height, enumerable: true, writable: true },
+    columns: { value: base.columns, enumerable: true, writable: true },
+    rows: { value: base.rows, enumerable: true, writable: true },
+    tileColumns: { value: base.tileColumns, enumerable: true, writable: true },
+    tileRows: { value: base.tileRows, enumerable: true, writable: true },
+    rooms: { value: own.rooms, enumerable: true, writable: true },
+    tileVersion: { value: base.tileVersion, enumerable: true, writable: true },
+    leastRoom: { value: own.leastRoom, enumerable: true, writable: true },
+    buckets: { value: base.buckets, enumerable: true, writable: true },
+    bucketShapes: { value: base.bucketShapes, enumerable: true, writable: true },
+    obstacles: { value: base.obstacles, enumerable: true, writable: true },
+    // one version and one work counter for both (planning budgets the work of both as one)
+    version: { get: () => base.version, set: (value: number) => (base.version = value), enumerable: true },
+    work: { get: () => base.work, set: (value: number) => (base.work = value), enumerable: true },
+    measure: { value: 'best', enumerable: true, writable: true },
+    base: { value: base, enumerable: true, writable: true },
+    best: { value: undefined, enumerable: true, writable: true },
+    cellPoints: { value: own.cellPoints, enumerable: true, writable: true },
+    fillBest: { value: fillBestRooms, enumerable: true, writable: true },
+  }) as NavMap;
+}
+
+/** Whether `map` is a companion map (bestRoomMap). */
+export function isBestRoomMap(map: object): map is NavMap {
+  return (map as Partial<NavMap>).measure === 'best' && (map as Partial<NavMap>).base !== map;
 }
 
 /**

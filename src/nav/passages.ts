@@ -375,6 +375,11 @@ const MAX_ANSWER_SETS = 16;
 
 const _passageAnswers = new WeakMap<NavMap, PassageAnswers>();
 
+/** What this file keeps per navigation map beside it: the answers about passages, and the
+ * version each map's rooms were last found all filled at (what a saved simulation carries with
+ * each map, sim/save.ts). */
+export const PASSAGE_TABLES = { answers: _passageAnswers, filledAt: _filledAt } as const;
+
 /** The answers per tile for `clearance` and `limit` on `map`, made empty when first asked for. */
 function answersFor(map: NavMap, clearance: number, limit: number): Array<Uint8Array | undefined> {
   let kept = _passageAnswers.get(map);

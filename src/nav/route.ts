@@ -1006,6 +1006,10 @@ export interface RouteTile {
 
 const looksByMap = new WeakMap<NavMap, Looks>();
 
+/** What this file keeps per navigation map beside it: its layers and its looks (what a saved
+ * simulation carries with each map, sim/save.ts). */
+export const ROUTE_TABLES = { layers: layersOf, looks: looksByMap } as const;
+
 /** The looks of `map` and its companion (see navmap.ts bestRoomMap): one limit for both. */
 function looksOf(map: NavMap): Looks {
   let looks = looksByMap.get(map.base);

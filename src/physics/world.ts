@@ -13,7 +13,7 @@ import { type ObstacleShape, type ShapeGeometry, boxCorners, prepareShape } from
 import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
 
 /** What a fixture belongs to; stored as the fixture's user data. */
-type BodyTag<Owner> = { readonly kind: 'unit'; readonly owner: Owner } | { readonly kind: 'obstacle'; readonly obstacleId: number } | { readonly kind: 'wall' };
+export type BodyTag<Owner> = { readonly kind: 'unit'; readonly owner: Owner } | { readonly kind: 'obstacle'; readonly obstacleId: number } | { readonly kind: 'wall' };
 
 /** The world of one simulation. `Owner` is what the layer above attaches to each unit body. */
 export interface PhysicsWorld<Owner = unknown> {
@@ -50,7 +50,14 @@ export function createPhysicsWorld<Owner>(width: number, height: number): Physic
     withBroadPhaseMargin(() => walls.createFixture(new Edge({ x: ax, y: ay }, { x: bx, y: by }), { friction: 0, restitution: 0, userData: wallTag }));
   }
   const physics: PhysicsWorld<Owner> = { world, width, height, unitContact: null, madeSinceRebuild: 0 };
-  world.on('pre-solve', (contact: Contact) => {
+  listenForUnitContacts(physics);
+  return physics;
+}
+
+/** Installs the pre-solve listener of `physics`'s world, which forwards unit-unit contacts to
+ * `unitContact` when one is set (once per world: createPhysicsWorld, restorePhysics). */
+export function listenForUnitContacts<Owner>(physics: PhysicsWorld<Owner>): void {
+  physics.world.on('pre-solve', (contact: Contact) => {
     const hook = physics.unitContact;
     if (hook === null) return;
     const fixtureA = contact.getFixtureA();
@@ -60,7 +67,6 @@ export function createPhysicsWorld<Owner>(width: number, height: number): Physic
     if (tagA?.kind !== 'unit' || tagB?.kind !== 'unit') return;
     hook(tagA.owner, tagB.owner, fixtureA.getBody(), fixtureB.getBody());
   });
-  return physics;
 }
 
 /**

@@ -64,6 +64,7 @@ export function createSituations(columns: UnitColumns): SituationSet {
     shapeIntent: hot.shapeIntent,
     rules: hot.rules,
     gather: hot.gather,
+    blocks,
     gatheredFor: null,
   };
 }
