@@ -69,4 +69,5 @@ export {
   type UnitJson,
   type UnitView,
 } from './sim/simulation';
+export { SAVE_FORMAT, SAVE_VERSION, loadSimulation, saveSimulation, type LoadOptions, type SavedSimulation } from './sim/save';
 export { arrangeSlots, type FormationRequest } from './orders/formation';

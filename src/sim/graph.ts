@@ -166,7 +166,8 @@ function writeObject(
   if (ArrayBuffer.isView(item)) {
     const view = item as unknown as ArrayBufferView;
     const name = view.constructor.name as TypedArrayName;
-    if (TYPED_ARRAYS[name] === undefined || view.constructor !== TYPED_ARRAYS[name]) throw new Error(`${path}: a ${view.constructor.name} cannot be saved`);
+    const known: unknown = TYPED_ARRAYS[name];
+    if (known === undefined || view.constructor !== known) throw new Error(`${path}: a ${view.constructor.name} cannot be saved`);
     if (view.byteOffset !== 0 || view.byteLength !== view.buffer.byteLength) throw new Error(`${path}: a typed array sharing its buffer cannot be saved`);
     return { t: name, b: toBase64(new Uint8Array(view.buffer, 0, view.byteLength)) };
   }
