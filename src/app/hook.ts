@@ -46,6 +46,10 @@ export interface PageHook {
   /** the worker's `stateHash` of its simulation, with its tick; with `atTick`, after running
    * straight on to that tick (off the clock) */
   stateHash(atTick?: number): Promise<{ tick: number; hash: string }>;
+  /** the game as it stands, as the text of the file "save game" downloads */
+  saveGame(): Promise<string>;
+  /** goes on with a saved game's text, as "load game…" does with a file */
+  loadGame(text: string): void;
 }
 
 /** The page's window as the tests see it. */

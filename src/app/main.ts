@@ -27,7 +27,7 @@ import { createPageHook } from './page-hook';
 import { type Panel, createPanel } from './panel';
 import type { WorkerMessage } from './protocol';
 import { type ReplayControls, createReplayControls } from './replay-controls';
-import { type ScenarioChoice, choiceFromQuery } from './session';
+import { type SavedGame, type ScenarioChoice, choiceFromQuery } from './session';
 import { pageQuery, settingsFromQuery, tuningFromQuery } from './url';
 
 const DEFAULT_CHOICE: ScenarioChoice = { name: 'head-on', seed: 1 };
@@ -43,6 +43,9 @@ interface Parts {
   modes: { pausedBefore: boolean; closingToLoad: boolean };
   sendView: (force?: boolean) => void;
   hashes: Map<number, (value: { tick: number; hash: string }) => void>;
+  games: Map<number, (game: SavedGame) => void>;
+  /** asks the worker for the game as it stands */
+  requestGame: () => Promise<SavedGame>;
 }
 
 async function start(): Promise<void> {
@@ -89,7 +92,15 @@ async function start(): Promise<void> {
     layers: { guides: null, trails: null, drawnVersion: -1 },
     modes: { pausedBefore: false, closingToLoad: false },
     hashes: new Map(),
+    games: new Map(),
   } as unknown as Parts;
+  let nextGameRequest = 1;
+  parts.requestGame = () =>
+    new Promise((resolve) => {
+      const requestId = nextGameRequest++;
+      parts.games.set(requestId, resolve);
+      page.send({ type: 'save-game', requestId });
+    });
   parts.sendView = viewSender(page);
   parts.input = createInput(page, parts);
   parts.replay = createReplay(page, parts);
@@ -102,7 +113,17 @@ async function start(): Promise<void> {
 
   worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
     const message = event.data;
-    if (message.type === 'loaded') page.loading = message;
+    if (message.type === 'loaded') {
+      page.loading = message;
+      // a saved game runs with its own strategy and response
+      if (message.game !== undefined) {
+        page.settings.avoidance = message.game.avoidance;
+        page.settings.response = message.game.response;
+      }
+    } else if (message.type === 'game') {
+      parts.games.get(message.requestId)?.(message.game);
+      parts.games.delete(message.requestId);
+    }
     else if (message.type === 'snapshot') {
       // the worker is paused behind a replay or the editor
       if (parts.replay.replay === null && parts.editor.draft === null) receiveSnapshot(page, message.snapshot);
@@ -125,6 +146,8 @@ async function start(): Promise<void> {
         parts.hashes.set(requestId, resolve);
         page.send({ type: 'hash', requestId, ...(atTick === undefined ? {} : { atTick }) });
       }),
+    saveGame: async () => JSON.stringify(await parts.requestGame()),
+    loadGame: (text) => loadGame(page, parts, text, 'game'),
   });
   page.onShown = () => {
     writeUrl(page, parts.panel);
@@ -146,6 +169,47 @@ function load(page: PageState, parts: Parts, choice: ScenarioChoice): void {
   parts.sendView(true);
   const { panel } = parts;
   page.send({ type: 'load', choice, settings: { ...page.settings }, tuning: { ...panel.tuning }, maxAcceleration: panel.maxAcceleration, paused: page.paused, speed: page.speed });
+}
+
+/** Goes on with a saved game (the text of its file); a file that is not one is said, and the
+ * game shown goes on. */
+function loadGame(page: PageState, parts: Parts, text: string, fileName: string): void {
+  let game: SavedGame;
+  try {
+    game = JSON.parse(text) as SavedGame;
+  } catch (error) {
+    showError(page, `${fileName}: not JSON (${error instanceof Error ? error.message : String(error)})`);
+    return;
+  }
+  parts.modes.closingToLoad = true;
+  if (parts.replay.replay !== null) parts.replay.close();
+  if (parts.editor.draft !== null) parts.editor.close();
+  parts.modes.closingToLoad = false;
+  page.workerError = null;
+  parts.sendView(true);
+  page.send({ type: 'load-game', game, paused: page.paused, speed: page.speed });
+}
+
+/** Downloads the game as it stands. */
+async function saveGameFile(page: PageState, parts: Parts): Promise<void> {
+  const game = await parts.requestGame();
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([JSON.stringify(game)], { type: 'application/json' }));
+  link.download = `${game.choice.name}-tick-${game.simulation.tick}.game.json`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
+/** Asks for a saved game file and goes on with it. */
+function pickGameFile(page: PageState, parts: Parts): void {
+  const input = document.createElement('input');
+  input.type = 'file';
+  input.accept = '.json,application/json';
+  input.addEventListener('change', async () => {
+    const chosen = input.files?.[0];
+    if (chosen !== undefined) loadGame(page, parts, await chosen.text(), chosen.name);
+  });
+  input.click();
 }
 
 /** Loads the scenario the page shows again (or the first one). */
@@ -172,7 +236,10 @@ function stepOnce(page: PageState, panel: Panel): void {
 }
 
 function showPanel(page: PageState, panel: Panel): void {
-  if (page.loaded !== null) panel.show({ choice: page.loaded.choice, units: page.loaded.units, paused: page.paused, speed: page.speed });
+  if (page.loaded !== null) {
+    const { game } = page.loaded;
+    panel.show({ choice: page.loaded.choice, units: page.loaded.units, paused: page.paused, speed: page.speed, ...(game === undefined ? {} : { game }) });
+  }
 }
 
 /**
@@ -297,6 +364,10 @@ function panelActions(page: PageState, parts: Parts): Parameters<typeof createPa
     load: (choice) => load(page, parts, choice),
     restart: () => reload(page, parts),
     openReplay: () => parts.replay.pick(),
+    saveGame: () => {
+      saveGameFile(page, parts).catch((error: unknown) => showError(page, error instanceof Error ? error.message : String(error)));
+    },
+    loadGame: () => pickGameFile(page, parts),
     openEditor() {
       // the scenario the page shows (a built-in as drawn with its units and seed)
       if (parts.replay.replay !== null) parts.replay.close();

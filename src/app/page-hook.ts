@@ -15,6 +15,8 @@ export interface HookParts {
   readonly frameCosts: () => number[];
   /** asks the worker for the state hash (after `atTick` ticks) */
   readonly stateHash: (atTick?: number) => Promise<{ tick: number; hash: string }>;
+  readonly saveGame: () => Promise<string>;
+  readonly loadGame: (text: string) => void;
 }
 
 export function createPageHook(page: PageState, parts: HookParts): PageHook {
@@ -40,6 +42,8 @@ export function createPageHook(page: PageState, parts: HookParts): PageHook {
     replay: () => (replay.replay === null ? null : { time: replay.time, duration: replay.replay.duration, playing: replay.playing, frame: page.latest?.tick ?? 0 }),
     frameCosts: parts.frameCosts,
     stateHash: parts.stateHash,
+    saveGame: parts.saveGame,
+    loadGame: parts.loadGame,
   };
 }
 

@@ -37,6 +37,10 @@ export interface PanelActions {
   openReplay(): void;
   /** opens the scenario editor on the scenario shown */
   openEditor(): void;
+  /** downloads the game as it stands (a saved game file) */
+  saveGame(): void;
+  /** goes on with a saved game file the user picks */
+  loadGame(): void;
   setPaused(paused: boolean): void;
   stepOnce(): void;
   setSpeed(speed: number): void;
@@ -64,6 +68,8 @@ export interface PanelShown {
   readonly units: number;
   readonly paused: boolean;
   readonly speed: number;
+  /** a saved game's own strategy, response and settings, which the panel then shows */
+  readonly game?: { readonly avoidance: AvoidanceName; readonly response: CollisionResponse; readonly config: Readonly<SteeringConfig> };
 }
 
 export function createPanel(
@@ -99,6 +105,8 @@ export function createPanel(
   scenarioFolder.add({ restart: actions.restart }, 'restart').name('restart (R)');
   scenarioFolder.add({ edit: actions.openEditor }, 'edit').name('edit this scenario');
   scenarioFolder.add({ replay: actions.openReplay }, 'replay').name('replay a trace… (or drop files)');
+  scenarioFolder.add({ save: actions.saveGame }, 'save').name('save game');
+  scenarioFolder.add({ load: actions.loadGame }, 'load').name('load game…');
 
   const clock = { paused: false, speed: 1 as number };
   const clockFolder = gui.addFolder('clock');
@@ -157,6 +165,12 @@ export function createPanel(
       picker.seed = shown.choice.seed;
       clock.paused = shown.paused;
       clock.speed = shown.speed;
+      if (shown.game !== undefined) {
+        steering.avoidance = shown.game.avoidance;
+        steering.sideways = shown.game.response === 'sideways';
+        Object.assign(switches, shown.game.config.situations);
+        for (const [key] of TUNING) tuning[key] = shown.game.config[key];
+      }
       refresh();
     },
   };

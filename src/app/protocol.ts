@@ -7,7 +7,8 @@ import type { Order } from '../orders/orders';
 import type { SteeringOverrides } from '../steering/config';
 import type { CollisionResponse } from '../steering/sideways';
 import type { AvoidanceName } from '../steering/strategy';
-import type { ScenarioChoice, SessionSetup } from './session';
+import type { SavedGame, ScenarioChoice, SessionSetup } from './session';
+import type { SteeringConfig } from '../steering/config';
 import type { OverlayRequest, Snapshot } from '../render/snapshot';
 
 /** The page asks the worker. */
@@ -27,7 +28,11 @@ export type PageMessage =
   | { type: 'max-acceleration'; value: number }
   | { type: 'view'; request: OverlayRequest }
   /** the state hash now, or (atTick) after running straight on to that tick */
-  | { type: 'hash'; requestId: number; atTick?: number };
+  | { type: 'hash'; requestId: number; atTick?: number }
+  /** the game as it stands, to download (answered by 'game') */
+  | { type: 'save-game'; requestId: number }
+  /** a saved game to go on with, in place of the scenario shown */
+  | { type: 'load-game'; game: SavedGame; paused: boolean; speed: number };
 
 /** The worker tells the page. */
 export type WorkerMessage =
@@ -42,9 +47,13 @@ export type WorkerMessage =
       units: number;
       /** units per team, by team number (0 for a team number nobody has) */
       teams: number[];
+      /** a saved game's own strategy, response and settings (the panel shows them); absent for
+       * a scenario loaded with the page's */
+      game?: { avoidance: AvoidanceName; response: CollisionResponse; config: SteeringConfig };
     }
   | { type: 'snapshot'; snapshot: Snapshot }
   | { type: 'hash'; requestId: number; tick: number; hash: string }
+  | { type: 'game'; requestId: number; game: SavedGame }
   | { type: 'error'; message: string };
 
 export type { ObstacleShape };

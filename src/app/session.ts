@@ -5,6 +5,9 @@
  */
 import { BUILT_IN_SCENARIOS, buildBuiltInScenario, findBuiltInScenario } from '../scenarios/builtins';
 import { type ScenarioRun, startScenarioRun, stepScenarioRun } from '../scenarios/run';
+import type { Scenario } from '../scenarios/schema';
+import { type EncodedGraph, startReading, writeGraph } from '../sim/graph';
+import { type SavedSimulation, loadSimulation, saveSimulation } from '../sim/save';
 import { type ScenarioFile, parseScenario } from '../scenarios/schema';
 import { listUnits, simulationSettings, updateSteeringConfig, updateUnit } from '../sim/simulation';
 import type { SteeringOverrides } from '../steering/config';
@@ -44,15 +47,16 @@ export function createPageSession(
   choice: ScenarioChoice,
   settings: { avoidance: AvoidanceName; response: CollisionResponse },
 ): PageSession {
+  const chosen = scenarioFor(choice);
+  return { ...startScenarioRun(chosen.scenario, settings), choice: chosen.choice, paused: false, speed: 1, accumulator: 0 };
+}
+
+/** The scenario a choice names, and the choice as the page keeps it (a built-in's unit count
+ * raised to its smallest layout, or dropped for a fixed one). Throws on an unknown name. */
+function scenarioFor(choice: ScenarioChoice): { scenario: Scenario; choice: ScenarioChoice } {
   if (choice.file !== undefined) {
     const scenario = parseScenario(choice.file, 'scenario file');
-    return {
-      ...startScenarioRun(scenario, settings),
-      choice: { name: scenario.name, seed: scenario.seed, file: choice.file },
-      paused: false,
-      speed: 1,
-      accumulator: 0,
-    };
+    return { scenario, choice: { name: scenario.name, seed: scenario.seed, file: choice.file } };
   }
   const builtIn = findBuiltInScenario(choice.name);
   if (builtIn === undefined) {
@@ -60,13 +64,44 @@ export function createPageSession(
   }
   const units = builtIn.defaultUnits === undefined ? undefined : Math.max(builtIn.minUnits ?? 1, choice.units ?? builtIn.defaultUnits);
   const scenario = buildBuiltInScenario(choice.name, { ...(units === undefined ? {} : { units }), seed: choice.seed });
-  return {
-    ...startScenarioRun(scenario, settings),
-    choice: { name: choice.name, ...(units === undefined ? {} : { units }), seed: choice.seed },
-    paused: false,
-    speed: 1,
-    accumulator: 0,
-  };
+  return { scenario, choice: { name: choice.name, ...(units === undefined ? {} : { units }), seed: choice.seed } };
+}
+
+export const GAME_FORMAT = 'rts-steer/game';
+
+/**
+ * A game the page saved: the scenario chosen, the simulation (sim/save.ts) and where the run
+ * stands (the scenario's changes made so far, its live metrics). Plain JSON.
+ */
+export interface SavedGame {
+  readonly format: typeof GAME_FORMAT;
+  readonly version: 1;
+  readonly choice: ScenarioChoice;
+  readonly simulation: SavedSimulation;
+  readonly run: EncodedGraph;
+}
+
+/** What a game is saved with beside the simulation. */
+type RunPart = Pick<ScenarioRun, 'obstacleIds' | 'changesMade' | 'unitIds' | 'recorder' | 'positions'>;
+
+const PLAIN = { keep: new Map(), merge: new Map(), classes: {}, codecs: {}, tables: {} } as const;
+
+/** The session as a saved game (between ticks; changes nothing). */
+export function saveGame(session: PageSession): SavedGame {
+  const { obstacleIds, changesMade, unitIds, recorder, positions } = session;
+  const run: RunPart = { obstacleIds, changesMade, unitIds, recorder, positions };
+  return { format: GAME_FORMAT, version: 1, choice: session.choice, simulation: saveSimulation(session.sim), run: writeGraph(run, PLAIN) };
+}
+
+/** The session of a saved game, paused. Throws, naming the field, on anything else. */
+export function loadGame(saved: SavedGame): PageSession {
+  if (typeof saved !== 'object' || saved === null) throw new Error(`game: expected a saved game, got ${saved === null ? 'null' : typeof saved}`);
+  if (saved.format !== GAME_FORMAT) throw new Error(`game.format: expected "${GAME_FORMAT}", got ${JSON.stringify(saved.format)}`);
+  if (saved.version !== 1) throw new Error(`game.version: expected 1, got ${JSON.stringify(saved.version)}`);
+  const { scenario, choice } = scenarioFor(saved.choice);
+  const sim = loadSimulation(saved.simulation);
+  const run = startReading(saved.run, PLAIN).finish() as RunPart;
+  return { scenario, sim, ...run, choice, paused: true, speed: 1, accumulator: 0 };
 }
 
 /** What the page loads: the choice, strategy and response, and the panel's tuning. */

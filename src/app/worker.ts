@@ -6,8 +6,8 @@
  */
 import { snapshotBuffers, takeSnapshot, type OverlayRequest } from '../render/snapshot';
 import type { PageMessage, WorkerMessage } from './protocol';
-import { type PageSession, advanceSession, setMaxAcceleration, setUpPageSession, stepSession, teamSizes } from './session';
-import { issueOrder, setAvoidance, setCollisionResponse, simulationSettings, simulationTick, stateHash, updateSteeringConfig } from '../sim/simulation';
+import { type PageSession, advanceSession, loadGame, saveGame, setMaxAcceleration, setUpPageSession, stepSession, teamSizes } from './session';
+import { getAvoidance, getCollisionResponse, getSteeringConfig, issueOrder, setAvoidance, setCollisionResponse, simulationSettings, simulationTick, stateHash, updateSteeringConfig } from '../sim/simulation';
 
 /** milliseconds of ticking per batch at most; beyond it the simulation slows down instead of the
  * worker falling ever further behind */
@@ -42,24 +42,34 @@ function sendSnapshot(): void {
   post({ type: 'snapshot', snapshot }, snapshotBuffers(snapshot));
 }
 
+/** Runs `next` from now on, and tells the page what it shows (a saved game: with its own
+ * settings). */
+function begin(next: PageSession, paused: boolean, speed: number, game: boolean): void {
+  next.paused = paused;
+  next.speed = speed;
+  session = next;
+  obstaclesSent = null;
+  lastBatch = performance.now();
+  post({
+    type: 'loaded',
+    choice: next.choice,
+    world: { width: simulationSettings(next.sim).width, height: simulationSettings(next.sim).height },
+    description: next.scenario.description ?? '',
+    startPositions: next.scenario.units.map((unit) => ({ x: unit.x, y: unit.y })),
+    units: next.unitIds.length,
+    teams: teamSizes(next.scenario.units),
+    ...(game ? { game: { avoidance: getAvoidance(next.sim), response: getCollisionResponse(next.sim), config: getSteeringConfig(next.sim) } } : {}),
+  });
+  sendSnapshot();
+}
+
 function handle(message: PageMessage): void {
   if (message.type === 'load') {
-    const next = setUpPageSession(message);
-    next.paused = message.paused;
-    next.speed = message.speed;
-    session = next;
-    obstaclesSent = null;
-    lastBatch = performance.now();
-    post({
-      type: 'loaded',
-      choice: next.choice,
-      world: { width: simulationSettings(next.sim).width, height: simulationSettings(next.sim).height },
-      description: next.scenario.description ?? '',
-      startPositions: next.scenario.units.map((unit) => ({ x: unit.x, y: unit.y })),
-      units: next.unitIds.length,
-      teams: teamSizes(next.scenario.units),
-    });
-    sendSnapshot();
+    begin(setUpPageSession(message), message.paused, message.speed, false);
+    return;
+  }
+  if (message.type === 'load-game') {
+    begin(loadGame(message.game), message.paused, message.speed, true);
     return;
   }
   if (session === null) return;
@@ -102,6 +112,9 @@ function handle(message: PageMessage): void {
         sendSnapshot();
       }
       post({ type: 'hash', requestId: message.requestId, tick: simulationTick(session.sim), hash: stateHash(session.sim) });
+      return;
+    case 'save-game':
+      post({ type: 'game', requestId: message.requestId, game: saveGame(session) });
       return;
   }
 }

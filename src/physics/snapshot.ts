@@ -114,7 +114,11 @@ export function snapshotPhysics<Owner>(physics: PhysicsWorld<Owner>, writeOwner:
   const world = internals(physics.world);
   const bodies = bodiesInOrder(physics.world);
   const places = new Map<Fixture, readonly [number, number]>();
-  bodies.forEach((body, bodyPlace) => fixturesInOrder(body).forEach((fixture, fixturePlace) => places.set(fixture, [bodyPlace, fixturePlace])));
+  bodies.forEach((body, bodyPlace) => {
+    fixturesInOrder(body).forEach((fixture, fixturePlace) => {
+      places.set(fixture, [bodyPlace, fixturePlace]);
+    });
+  });
   const placeOf = (fixture: Fixture, child: number): FixturePlace => {
     const [body, place] = places.get(fixture)!;
     return [body, place, child];
@@ -187,7 +191,9 @@ export function restorePhysics<Owner>(physics: PhysicsWorld<Owner>, snapshot: Ph
         const fixture = body.createFixture(makeShape(fixtureSaved.shape), { userData: readTag(fixtureSaved.tag) });
         assignData(fixture, fixtureSaved.data, 'fixture');
         const proxies = (fixture as unknown as { m_proxies: ProxyInternals[] }).m_proxies;
-        fixtureSaved.proxies.forEach((proxy, child) => assignData(proxies[child]!.aabb, proxy.aabb, 'proxy.aabb'));
+        fixtureSaved.proxies.forEach((proxy, child) => {
+          assignData(proxies[child]!.aabb, proxy.aabb, 'proxy.aabb');
+        });
         return fixture;
       }),
     );
@@ -245,7 +251,9 @@ export function restorePhysics<Owner>(physics: PhysicsWorld<Owner>, snapshot: Ph
     assignData(contact, saved.data, `contact ${index}`);
   }
   // last: making contacts woke their bodies, and making fixtures flagged the world
-  snapshot.bodies.forEach((saved, place) => assignData(bodies[place]!, saved.data, `body ${place}`));
+  snapshot.bodies.forEach((saved, place) => {
+    assignData(bodies[place]!, saved.data, `body ${place}`);
+  });
   assignData(world, snapshot.world, 'world');
 
   (physics as { world: World }).world = world;
@@ -281,7 +289,7 @@ function dataOf(object: object): PlanckData {
   const data: PlanckData = {};
   for (const [key, value] of Object.entries(object as WithFields)) {
     if (SKIPPED.has(key)) continue;
-    const read = valueOf(value, 4);
+    const read = readValue(value, 4);
     if (read !== NOT_A_VALUE) data[key] = read;
   }
   return data;
@@ -292,13 +300,13 @@ const NOT_A_VALUE = Symbol('not a value');
 /** `value` as data, if it is a number, flag, text, or an object or array holding only such
  * (to `depth` levels): a vector, a transform, a manifold. Anything else is a link to another of
  * planck's objects (or a function) and is not read. */
-function valueOf(value: unknown, depth: number): PlanckValue | typeof NOT_A_VALUE {
+function readValue(value: unknown, depth: number): PlanckValue | typeof NOT_A_VALUE {
   if (value === null || value === undefined || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string') return value;
   if (typeof value !== 'object' || depth === 0) return NOT_A_VALUE;
   if (Array.isArray(value)) {
     const items: PlanckValue[] = [];
     for (const item of value) {
-      const read = valueOf(item, depth - 1);
+      const read = readValue(item, depth - 1);
       if (read === NOT_A_VALUE) return NOT_A_VALUE;
       items.push(read);
     }
@@ -306,7 +314,7 @@ function valueOf(value: unknown, depth: number): PlanckValue | typeof NOT_A_VALU
   }
   const data: PlanckData = {};
   for (const [key, item] of Object.entries(value as WithFields)) {
-    const read = valueOf(item, depth - 1);
+    const read = readValue(item, depth - 1);
     if (read === NOT_A_VALUE) return NOT_A_VALUE;
     data[key] = read;
   }

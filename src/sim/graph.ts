@@ -309,7 +309,9 @@ export function startReading(graph: EncodedGraph, options: GraphReadOptions): Gr
     value,
     finish(moreKeep) {
       if (moreKeep !== undefined) keep = new Map([...options.keep, ...moreKeep]);
-      graph.objects.forEach((written, place) => fill(made[place], written, value));
+      graph.objects.forEach((written, place) => {
+        fill(made[place], written, value);
+      });
       for (const [name, entries] of Object.entries(graph.tables ?? {})) {
         const table = options.tables[name];
         if (table === undefined) throw new Error(`graph.tables: unknown table "${name}"`);

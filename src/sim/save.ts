@@ -74,7 +74,9 @@ export function saveSimulation(sim: Simulation): SavedSimulation {
   const keep = new Map<object, string>(readerKeeps(state));
   bodies.forEach((body, place) => {
     keep.set(body, `body:${place}`);
-    fixturesInOrder(body).forEach((fixture, index) => keep.set(fixture, `fixture:${place}:${index}`));
+    fixturesInOrder(body).forEach((fixture, index) => {
+      keep.set(fixture, `fixture:${place}:${index}`);
+    });
   });
   // the situations' set is the reader's own (its hooks are gathered again), so their memories are
   // written beside the state
@@ -117,7 +119,9 @@ export function loadSimulation(saved: SavedSimulation, options: LoadOptions = {}
   const more = new Map<string, unknown>([['world', state.physics.world]]);
   bodies.forEach((body: Body, place) => {
     more.set(`body:${place}`, body);
-    fixturesInOrder(body).forEach((fixture: Fixture, index) => more.set(`fixture:${place}:${index}`, fixture));
+    fixturesInOrder(body).forEach((fixture: Fixture, index) => {
+      more.set(`fixture:${place}:${index}`, fixture);
+    });
   });
   const root = reader.finish(more) as { state?: unknown } | null;
   if (root?.state !== state) throw new Error('save.state: the saved root is not a simulation');
@@ -241,6 +245,8 @@ function placesOfUnits(written: EncodedGraph, state: SimulationState): Map<Unit,
   const places = new Map<Unit, number>();
   const list = written.objects.find((object) => 'm' in object && object.m === 'units') as { a: Array<{ r: number }> } | undefined;
   if (list === undefined) throw new Error('save: the unit list was not written');
-  state.units.forEach((unit, index) => places.set(unit, list.a[index]!.r));
+  state.units.forEach((unit, index) => {
+    places.set(unit, list.a[index]!.r);
+  });
   return places;
 }

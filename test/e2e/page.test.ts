@@ -18,6 +18,8 @@ import { createScenarioRecorder } from '../../src/scenarios/run';
 import { parseScenarioText } from '../../src/scenarios/schema';
 import { watchForProblems } from '../../src/cli/browser';
 import { LOCKSTEP_REFERENCE } from '../lockstep';
+import { type SavedGame, loadGame, saveGame, stepSession } from '../../src/app/session';
+import { simulationTick, stateHash } from '../../src/sim/simulation';
 import { guiControl, hook, openDemoPage, runTicks, sharedBrowserSession } from './support';
 
 const session = sharedBrowserSession();
@@ -307,6 +309,42 @@ describe('the demo page in Chromium', () => {
     expect(problems).toEqual([]);
     await page.close();
   }, 120_000);
+  it('saves a game and loads it, from the panel and from Node: it goes on with the same state hash', async () => {
+    const { page, problems } = await openPage('?scenario=doorway&seed=3');
+    await togglePause(page, true);
+    await page.evaluate(() => (window as unknown as HookedWindow).__rts.stateHash(200));
+    // the panel's "save game" downloads the game as it stands
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'save game' }).click()]);
+    const file = await download.path();
+    const text = readFileSync(file, 'utf8');
+    const saved = JSON.parse(text) as SavedGame;
+    expect(saved).toMatchObject({ format: 'rts-steer/game', version: 1, choice: { name: 'doorway', seed: 3 }, simulation: { format: 'rts-steer/save', tick: 200 } });
+    expect(download.suggestedFilename()).toBe('doorway-tick-200.game.json');
+    const goneOn = await page.evaluate(() => (window as unknown as HookedWindow).__rts.stateHash(700));
+    // "load game…" goes back to it, and it goes on as it did
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'load game…' }).click()]);
+    await chooser.setFiles(file);
+    await page.waitForFunction(() => (window as unknown as HookedWindow).__rts.tick() === 200);
+    expect(await page.evaluate(() => (window as unknown as HookedWindow).__rts.stateHash(700))).toEqual(goneOn);
+    // the page's save goes on in Node with the same bits ...
+    const inNode = loadGame(JSON.parse(text));
+    while (simulationTick(inNode.sim) < 700) stepSession(inNode);
+    expect(stateHash(inNode.sim)).toBe(goneOn.hash);
+    // ... and a save made in Node goes on on the page
+    const fromNode = loadGame(JSON.parse(text));
+    while (simulationTick(fromNode.sim) < 450) stepSession(fromNode);
+    const nodeText = JSON.stringify(saveGame(fromNode));
+    await page.evaluate((game) => (window as unknown as HookedWindow).__rts.loadGame(game), nodeText);
+    await page.waitForFunction(() => (window as unknown as HookedWindow).__rts.tick() === 450);
+    expect(await page.evaluate(() => (window as unknown as HookedWindow).__rts.stateHash(700))).toEqual(goneOn);
+    // a file that is not a saved game is said, and the game shown goes on
+    await page.evaluate(() => (window as unknown as HookedWindow).__rts.loadGame('{"format":"something else"}'));
+    await page.waitForFunction(() => document.getElementById('hud')!.textContent!.includes('game.format'));
+    expect(await hook(page, (rts) => rts.tick())).toBe(700);
+    expect(problems.filter((problem) => !problem.includes('game.format'))).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   it('shows on the page, not only in the console, when its simulation cannot start', async () => {
     const page = await session().browser.newPage({ viewport: { width: 1280, height: 720 } });
     const problems = watchForProblems(page);
