@@ -268,8 +268,8 @@ function makeShape(data: PlanckData): Circle | Polygon | Edge {
       return assignData(new Circle(1), data, 'shape');
     case 'polygon': {
       const count = data.m_count as number;
-      // made with as many corners (any), then every field set as saved
-      const corners = Array.from({ length: count }, (_, index) => ({ x: Math.cos((2 * Math.PI * index) / count), y: Math.sin((2 * Math.PI * index) / count) }));
+      // made with as many corners (any in convex position: on a parabola), then every field set as saved
+      const corners = Array.from({ length: count }, (_, index) => ({ x: index, y: index * index }));
       return assignData(new Polygon(corners), data, 'shape');
     }
     case 'edge':

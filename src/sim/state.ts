@@ -22,7 +22,6 @@ import type { AvoidanceDecision, AvoidanceRules, AvoidanceStrategy, PlaneTerms }
 import type { UnitColumns } from '../steering/columns';
 import type { EventLog } from './events';
 import type { NearbyIndex } from '../spatial/team-grid';
-import type { Blocks } from '../situations/blocks';
 
 /** What one unit is doing now. */
 export type UnitTask =
@@ -402,8 +401,9 @@ export interface SituationSet {
   readonly rules: AvoidanceRules;
   /** reads the lists above into the hooks called for every unit and pair (after they change) */
   readonly gather: () => void;
-  /** what the situations passing blocks share (their measure of the blocks, situations/blocks.ts) */
-  readonly blocks: Blocks;
+  /** what the situations passing blocks share (their measure of the blocks, situations/blocks.ts;
+   * typed here by what the save reads of it) */
+  readonly blocks: { readonly keepers: ReadonlyArray<(sim: SimulationState) => void> };
   /** the config and strategy the lists were gathered for */
   gatheredFor: { config: SteeringConfig; strategy: AvoidanceStrategy } | null;
 }
