@@ -161,14 +161,19 @@ async function start(): Promise<void> {
 
 /** Asks the worker to load a scenario (closing a replay or the editor first). */
 function load(page: PageState, parts: Parts, choice: ScenarioChoice): void {
+  makeWayForLoad(page, parts);
+  const { panel } = parts;
+  page.send({ type: 'load', choice, settings: { ...page.settings }, tuning: { ...panel.tuning }, maxAcceleration: panel.maxAcceleration, paused: page.paused, speed: page.speed });
+}
+
+/** Closes a replay or the editor, and clears the last error, before the worker loads. */
+function makeWayForLoad(page: PageState, parts: Parts): void {
   parts.modes.closingToLoad = true;
   if (parts.replay.replay !== null) parts.replay.close();
   if (parts.editor.draft !== null) parts.editor.close();
   parts.modes.closingToLoad = false;
   page.workerError = null;
   parts.sendView(true);
-  const { panel } = parts;
-  page.send({ type: 'load', choice, settings: { ...page.settings }, tuning: { ...panel.tuning }, maxAcceleration: panel.maxAcceleration, paused: page.paused, speed: page.speed });
 }
 
 /** Goes on with a saved game (the text of its file); a file that is not one is said, and the
@@ -181,17 +186,12 @@ function loadGame(page: PageState, parts: Parts, text: string, fileName: string)
     showError(page, `${fileName}: not JSON (${error instanceof Error ? error.message : String(error)})`);
     return;
   }
-  parts.modes.closingToLoad = true;
-  if (parts.replay.replay !== null) parts.replay.close();
-  if (parts.editor.draft !== null) parts.editor.close();
-  parts.modes.closingToLoad = false;
-  page.workerError = null;
-  parts.sendView(true);
+  makeWayForLoad(page, parts);
   page.send({ type: 'load-game', game, paused: page.paused, speed: page.speed });
 }
 
 /** Downloads the game as it stands. */
-async function saveGameFile(page: PageState, parts: Parts): Promise<void> {
+async function saveGameFile(parts: Parts): Promise<void> {
   const game = await parts.requestGame();
   const link = document.createElement('a');
   link.href = URL.createObjectURL(new Blob([JSON.stringify(game)], { type: 'application/json' }));
@@ -365,7 +365,7 @@ function panelActions(page: PageState, parts: Parts): Parameters<typeof createPa
     restart: () => reload(page, parts),
     openReplay: () => parts.replay.pick(),
     saveGame: () => {
-      saveGameFile(page, parts).catch((error: unknown) => showError(page, error instanceof Error ? error.message : String(error)));
+      saveGameFile(parts).catch((error: unknown) => showError(page, error instanceof Error ? error.message : String(error)));
     },
     loadGame: () => pickGameFile(page, parts),
     openEditor() {

@@ -21,7 +21,6 @@
  * versions. `version` counts changes of the format; the state hash written with it is checked
  * after loading, so a save read back wrong is refused rather than run.
  */
-import { type Body, type Fixture } from 'planck';
 import { type PhysicsSnapshot, bodiesInOrder, fixturesInOrder, restorePhysics, snapshotPhysics } from '../physics/snapshot';
 import { type BestRoomsOwn, isBestRoomMap, makeBestRoomMap } from '../nav/best-rooms';
 import type { NavMap } from '../nav/navmap';
@@ -33,7 +32,7 @@ import { AVOIDANCE_STRATEGIES } from '../steering/strategies/index';
 import { type ObjectCodec, type EncodedGraph, type SideTable, startReading, writeGraph } from './graph';
 import { hashState } from './hash';
 import { gatherSituations } from '../situations/index';
-import { type ListenerErrorHandler } from './events';
+import type { ListenerErrorHandler } from './events';
 import { IDLE, type MoveTask, type Simulation, type SimulationState, type Unit, handleFor, moveTask, obstacleJson, stateOf, unitJson } from './state';
 import { createSimulation } from './simulation';
 import { describeValue } from './validate';
@@ -117,9 +116,9 @@ export function loadSimulation(saved: SavedSimulation, options: LoadOptions = {}
   const snapshot = startReading(saved.physics, { keep: new Map(), merge: new Map(), classes: {}, codecs: {}, tables: {} }).finish() as PhysicsSnapshot;
   const bodies = restorePhysics(state.physics, snapshot, (place) => reader.value({ r: place }) as Unit);
   const more = new Map<string, unknown>([['world', state.physics.world]]);
-  bodies.forEach((body: Body, place) => {
+  bodies.forEach((body, place) => {
     more.set(`body:${place}`, body);
-    fixturesInOrder(body).forEach((fixture: Fixture, index) => {
+    fixturesInOrder(body).forEach((fixture, index) => {
       more.set(`fixture:${place}:${index}`, fixture);
     });
   });
