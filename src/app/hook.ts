@@ -50,6 +50,8 @@ export interface PageHook {
   saveGame(): Promise<string>;
   /** goes on with a saved game's text, as "load game…" does with a file */
   loadGame(text: string): void;
+  /** the commands given since the scenario began, as the text "download command log" saves */
+  commandLog(): Promise<string>;
 }
 
 /** The page's window as the tests see it. */

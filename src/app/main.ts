@@ -46,6 +46,9 @@ interface Parts {
   games: Map<number, (game: SavedGame) => void>;
   /** asks the worker for the game as it stands */
   requestGame: () => Promise<SavedGame>;
+  logs: Map<number, (text: string) => void>;
+  /** asks the worker for the command log of the game shown */
+  requestLog: () => Promise<string>;
 }
 
 async function start(): Promise<void> {
@@ -93,7 +96,15 @@ async function start(): Promise<void> {
     modes: { pausedBefore: false, closingToLoad: false },
     hashes: new Map(),
     games: new Map(),
+    logs: new Map(),
   } as unknown as Parts;
+  let nextLogRequest = 1;
+  parts.requestLog = () =>
+    new Promise((resolve) => {
+      const requestId = nextLogRequest++;
+      parts.logs.set(requestId, resolve);
+      page.send({ type: 'command-log', requestId });
+    });
   let nextGameRequest = 1;
   parts.requestGame = () =>
     new Promise((resolve) => {
@@ -123,6 +134,9 @@ async function start(): Promise<void> {
     } else if (message.type === 'game') {
       parts.games.get(message.requestId)?.(message.game);
       parts.games.delete(message.requestId);
+    } else if (message.type === 'command-log') {
+      parts.logs.get(message.requestId)?.(message.text);
+      parts.logs.delete(message.requestId);
     }
     else if (message.type === 'snapshot') {
       // the worker is paused behind a replay or the editor
@@ -148,6 +162,7 @@ async function start(): Promise<void> {
       }),
     saveGame: async () => JSON.stringify(await parts.requestGame()),
     loadGame: (text) => loadGame(page, parts, text, 'game'),
+    commandLog: parts.requestLog,
   });
   page.onShown = () => {
     writeUrl(page, parts.panel);
@@ -193,9 +208,21 @@ function loadGame(page: PageState, parts: Parts, text: string, fileName: string)
 /** Downloads the game as it stands. */
 async function saveGameFile(parts: Parts): Promise<void> {
   const game = await parts.requestGame();
+  download(JSON.stringify(game), 'application/json', `${game.choice.name}-tick-${game.simulation.tick}.game.json`);
+}
+
+/** Downloads the commands given since the scenario began (a command log). */
+async function saveLogFile(page: PageState, parts: Parts): Promise<void> {
+  const text = await parts.requestLog();
+  const choice = page.loaded?.choice ?? page.firstChoice;
+  download(text, 'application/x-ndjson', `${choice.name}-seed-${choice.seed}.commands.ndjson`);
+}
+
+/** Offers `text` as a file to download. */
+function download(text: string, type: string, name: string): void {
   const link = document.createElement('a');
-  link.href = URL.createObjectURL(new Blob([JSON.stringify(game)], { type: 'application/json' }));
-  link.download = `${game.choice.name}-tick-${game.simulation.tick}.game.json`;
+  link.href = URL.createObjectURL(new Blob([text], { type }));
+  link.download = name;
   link.click();
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
@@ -368,6 +395,9 @@ function panelActions(page: PageState, parts: Parts): Parameters<typeof createPa
       saveGameFile(parts).catch((error: unknown) => showError(page, error instanceof Error ? error.message : String(error)));
     },
     loadGame: () => pickGameFile(page, parts),
+    saveCommandLog: () => {
+      saveLogFile(page, parts).catch((error: unknown) => showError(page, error instanceof Error ? error.message : String(error)));
+    },
     openEditor() {
       // the scenario the page shows (a built-in as drawn with its units and seed)
       if (parts.replay.replay !== null) parts.replay.close();

@@ -17,6 +17,7 @@ export interface HookParts {
   readonly stateHash: (atTick?: number) => Promise<{ tick: number; hash: string }>;
   readonly saveGame: () => Promise<string>;
   readonly loadGame: (text: string) => void;
+  readonly commandLog: () => Promise<string>;
 }
 
 export function createPageHook(page: PageState, parts: HookParts): PageHook {
@@ -44,6 +45,7 @@ export function createPageHook(page: PageState, parts: HookParts): PageHook {
     stateHash: parts.stateHash,
     saveGame: parts.saveGame,
     loadGame: parts.loadGame,
+    commandLog: parts.commandLog,
   };
 }
 

@@ -41,6 +41,8 @@ export interface PanelActions {
   saveGame(): void;
   /** goes on with a saved game file the user picks */
   loadGame(): void;
+  /** downloads the commands given since the scenario began (a command log) */
+  saveCommandLog(): void;
   setPaused(paused: boolean): void;
   stepOnce(): void;
   setSpeed(speed: number): void;
@@ -107,6 +109,7 @@ export function createPanel(
   scenarioFolder.add({ replay: actions.openReplay }, 'replay').name('replay a trace… (or drop files)');
   scenarioFolder.add({ save: actions.saveGame }, 'save').name('save game');
   scenarioFolder.add({ load: actions.loadGame }, 'load').name('load game…');
+  scenarioFolder.add({ log: actions.saveCommandLog }, 'log').name('download command log');
 
   const clock = { paused: false, speed: 1 as number };
   const clockFolder = gui.addFolder('clock');

@@ -29,6 +29,8 @@ export type PageMessage =
   | { type: 'view'; request: OverlayRequest }
   /** the state hash now, or (atTick) after running straight on to that tick */
   | { type: 'hash'; requestId: number; atTick?: number }
+  /** the commands given since the scenario began, as a command log (answered by 'command-log') */
+  | { type: 'command-log'; requestId: number }
   /** the game as it stands, to download (answered by 'game') */
   | { type: 'save-game'; requestId: number }
   /** a saved game to go on with, in place of the scenario shown */
@@ -54,6 +56,7 @@ export type WorkerMessage =
   | { type: 'snapshot'; snapshot: Snapshot }
   | { type: 'hash'; requestId: number; tick: number; hash: string }
   | { type: 'game'; requestId: number; game: SavedGame }
+  | { type: 'command-log'; requestId: number; text: string }
   | { type: 'error'; message: string };
 
 export type { ObstacleShape };

@@ -7,9 +7,10 @@ import { BUILT_IN_SCENARIOS, buildBuiltInScenario, findBuiltInScenario } from '.
 import { type ScenarioRun, startScenarioRun, stepScenarioRun } from '../scenarios/run';
 import type { Scenario } from '../scenarios/schema';
 import { type EncodedGraph, startReading, writeGraph } from '../sim/graph';
+import { COMMAND_LOG_FORMAT, type Command, type CommandLogHeader, type LoggedCommand, commandLogText, giveCommand, parseCommandLog } from '../scenarios/commands';
 import { type SavedSimulation, loadSimulation, saveSimulation } from '../sim/save';
 import { type ScenarioFile, parseScenario } from '../scenarios/schema';
-import { listUnits, simulationSettings, updateSteeringConfig, updateUnit } from '../sim/simulation';
+import { simulationSettings, simulationTick } from '../sim/simulation';
 import type { SteeringOverrides } from '../steering/config';
 import type { CollisionResponse } from '../steering/sideways';
 import type { AvoidanceName } from '../steering/strategy';
@@ -32,6 +33,9 @@ export interface PageSession extends ScenarioRun {
   speed: number;
   /** real seconds not yet simulated */
   accumulator: number;
+  /** every command given so far, with its tick, and what it was given on (a command log,
+   * scenarios/commands.ts) */
+  readonly log: { readonly header: CommandLogHeader; readonly commands: LoggedCommand[] };
 }
 
 export const SPEEDS = [0.25, 0.5, 1, 2, 4] as const;
@@ -48,7 +52,32 @@ export function createPageSession(
   settings: { avoidance: AvoidanceName; response: CollisionResponse },
 ): PageSession {
   const chosen = scenarioFor(choice);
-  return { ...startScenarioRun(chosen.scenario, settings), choice: chosen.choice, paused: false, speed: 1, accumulator: 0 };
+  return {
+    ...startScenarioRun(chosen.scenario, settings),
+    choice: chosen.choice,
+    paused: false,
+    speed: 1,
+    accumulator: 0,
+    log: { header: logHeader(chosen.choice, settings), commands: [] },
+  };
+}
+
+function logHeader(choice: ScenarioChoice, settings: { avoidance: AvoidanceName; response: CollisionResponse }): CommandLogHeader {
+  const scenario = { name: choice.name, seed: choice.seed, ...(choice.units === undefined ? {} : { units: choice.units }) };
+  return { format: COMMAND_LOG_FORMAT, version: 1, scenario, avoidance: settings.avoidance, response: settings.response };
+}
+
+/** Gives a command to the session's simulation and logs it with the tick it takes effect at (a
+ * command the simulation refuses is not logged). */
+export function giveSessionCommand(session: PageSession, command: Command): void {
+  giveCommand(session.sim, command);
+  session.log.commands.push({ at: simulationTick(session.sim), ...command });
+}
+
+/** The session's command log as NDJSON text (what the page downloads; `scenario --commands`
+ * replays it). */
+export function sessionCommandLog(session: PageSession): string {
+  return commandLogText(session.log);
 }
 
 /** The scenario a choice names, and the choice as the page keeps it (a built-in's unit count
@@ -79,6 +108,8 @@ export interface SavedGame {
   readonly choice: ScenarioChoice;
   readonly simulation: SavedSimulation;
   readonly run: EncodedGraph;
+  /** the commands given since the scenario began, as a command log's text (the log goes on) */
+  readonly commands: string;
 }
 
 /** What a game is saved with beside the simulation. */
@@ -90,7 +121,7 @@ const PLAIN = { keep: new Map(), merge: new Map(), classes: {}, codecs: {}, tabl
 export function saveGame(session: PageSession): SavedGame {
   const { obstacleIds, changesMade, unitIds, recorder, positions } = session;
   const run: RunPart = { obstacleIds, changesMade, unitIds, recorder, positions };
-  return { format: GAME_FORMAT, version: 1, choice: session.choice, simulation: saveSimulation(session.sim), run: writeGraph(run, PLAIN) };
+  return { format: GAME_FORMAT, version: 1, choice: session.choice, simulation: saveSimulation(session.sim), run: writeGraph(run, PLAIN), commands: sessionCommandLog(session) };
 }
 
 /** The session of a saved game, paused. Throws, naming the field, on anything else. */
@@ -101,7 +132,8 @@ export function loadGame(saved: SavedGame): PageSession {
   const { scenario, choice } = scenarioFor(saved.choice);
   const sim = loadSimulation(saved.simulation);
   const run = startReading(saved.run, PLAIN).finish() as RunPart;
-  return { scenario, sim, ...run, choice, paused: true, speed: 1, accumulator: 0 };
+  const log = parseCommandLog(typeof saved.commands === 'string' ? saved.commands : '', 'game.commands');
+  return { scenario, sim, ...run, choice, paused: true, speed: 1, accumulator: 0, log: { header: log.header, commands: [...log.commands] } };
 }
 
 /** What the page loads: the choice, strategy and response, and the panel's tuning. */
@@ -117,14 +149,9 @@ export interface SessionSetup {
 /** The session the page's worker runs for a setup (the same in Node, for the tests). */
 export function setUpPageSession(setup: SessionSetup): PageSession {
   const session = createPageSession(setup.choice, setup.settings);
-  updateSteeringConfig(session.sim, setup.tuning);
-  setMaxAcceleration(session, setup.maxAcceleration);
+  giveSessionCommand(session, { tune: setup.tuning });
+  giveSessionCommand(session, { maxAcceleration: setup.maxAcceleration });
   return session;
-}
-
-/** Sets every unit's max force to its mass times `acceleration` (m/s^2). */
-export function setMaxAcceleration(session: PageSession, acceleration: number): void {
-  for (const unit of listUnits(session.sim)) updateUnit(session.sim, unit.id, { maxForce: unit.mass * acceleration });
 }
 
 /** One tick of the simulation, recorded by the metrics recorder. */

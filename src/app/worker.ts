@@ -6,8 +6,8 @@
  */
 import { snapshotBuffers, takeSnapshot, type OverlayRequest } from '../render/snapshot';
 import type { PageMessage, WorkerMessage } from './protocol';
-import { type PageSession, advanceSession, loadGame, saveGame, setMaxAcceleration, setUpPageSession, stepSession, teamSizes } from './session';
-import { getAvoidance, getCollisionResponse, getSteeringConfig, issueOrder, setAvoidance, setCollisionResponse, simulationSettings, simulationTick, stateHash, updateSteeringConfig } from '../sim/simulation';
+import { type PageSession, advanceSession, giveSessionCommand, loadGame, saveGame, sessionCommandLog, setUpPageSession, stepSession, teamSizes } from './session';
+import { getAvoidance, getCollisionResponse, getSteeringConfig, simulationSettings, simulationTick, stateHash } from '../sim/simulation';
 
 /** milliseconds of ticking per batch at most; beyond it the simulation slows down instead of the
  * worker falling ever further behind */
@@ -75,7 +75,7 @@ function handle(message: PageMessage): void {
   if (session === null) return;
   switch (message.type) {
     case 'order':
-      issueOrder(session.sim, message.order);
+      giveSessionCommand(session, { order: message.order });
       return;
     case 'clock':
       if (message.paused !== undefined) session.paused = message.paused;
@@ -89,16 +89,16 @@ function handle(message: PageMessage): void {
       sendSnapshot();
       return;
     case 'avoidance':
-      setAvoidance(session.sim, message.name);
+      giveSessionCommand(session, { avoidance: message.name });
       return;
     case 'response':
-      setCollisionResponse(session.sim, message.response);
+      giveSessionCommand(session, { response: message.response });
       return;
     case 'tune':
-      updateSteeringConfig(session.sim, message.changes);
+      giveSessionCommand(session, { tune: message.changes });
       return;
     case 'max-acceleration':
-      setMaxAcceleration(session, message.value);
+      giveSessionCommand(session, { maxAcceleration: message.value });
       return;
     case 'view':
       request = message.request;
@@ -112,6 +112,9 @@ function handle(message: PageMessage): void {
         sendSnapshot();
       }
       post({ type: 'hash', requestId: message.requestId, tick: simulationTick(session.sim), hash: stateHash(session.sim) });
+      return;
+    case 'command-log':
+      post({ type: 'command-log', requestId: message.requestId, text: sessionCommandLog(session) });
       return;
     case 'save-game':
       post({ type: 'game', requestId: message.requestId, game: saveGame(session) });

@@ -34,7 +34,7 @@ export interface RunSpec {
 
 /** A run's figures; `avoidance` and `response` are 'detour' for DetourCrowd. A family's run
  * names its instance as `scenario` (`forest-3`) and the family as `family`. */
-export type RunResult = Omit<ScenarioResult, 'avoidance' | 'response'> & { avoidance: string; response: string; family?: string };
+export type RunResult = Omit<ScenarioResult, 'avoidance' | 'response' | 'stateHash'> & { avoidance: string; response: string; family?: string; stateHash?: string };
 
 export async function runSpec(spec: RunSpec): Promise<RunResult> {
   const family = spec.family === true ? { family: spec.scenario } : {};

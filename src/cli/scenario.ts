@@ -6,10 +6,11 @@
  * message on stderr and nothing on stdout; nothing is run.
  */
 import { DEFAULT_SIMULATION } from '../sim/defaults';
-import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { COLLISION_RESPONSES } from '../steering/sideways';
-import { BUILT_IN_SCENARIOS } from '../scenarios/builtins';
+import { BUILT_IN_SCENARIOS, findBuiltInScenario } from '../scenarios/builtins';
+import { type CommandLog, CommandError, parseCommandLog } from '../scenarios/commands';
 import { runScenario, traceLine } from '../scenarios/run';
 import { MAX_SCENARIO_DURATION, scenarioToFile } from '../scenarios/schema';
 import { PEER_NAMES, type RunResult, loadDetour } from './runs';
@@ -27,6 +28,8 @@ options:
   --steering JSON    re-tune the controller, e.g. '{"crossingPace": 1}' (not with detour)
   --json             print one JSON object instead of a table
   --trace FILE       write every tick's positions as NDJSON: {"t": 0.0167, "p": [x0, y0, ...]}
+  --commands LOG     give the commands of a command log (NDJSON, docs/command-log.md) at their
+                     ticks; its header's seed, units, avoidance and response are the defaults
   --export FILE      write the scenario as a JSON file and exit without running it
   --list             list the built-in scenarios
   -h, --help         print this and exit
@@ -52,6 +55,7 @@ export async function main(argv: string[]): Promise<number> {
         steering: { type: 'string' },
         json: { type: 'boolean', default: false },
         trace: { type: 'string' },
+        commands: { type: 'string' },
         export: { type: 'string' },
         list: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -75,10 +79,17 @@ export async function main(argv: string[]): Promise<number> {
     if (positionals.length !== 1) {
       throw new UsageError(`scenario: expected one file or built-in name, got ${positionals.length}\n\n${USAGE}`);
     }
-    const avoidance = oneOfOption(values.avoidance, '--avoidance', PEER_NAMES) ?? DEFAULT_SIMULATION.avoidance;
-    const response = oneOfOption(values.response, '--response', COLLISION_RESPONSES) ?? DEFAULT_SIMULATION.response;
-    const seed = integerOption(values.seed, '--seed', 0, 0xffffffff);
-    const units = integerOption(values.units, '--units', 1);
+    const commands = values.commands === undefined ? undefined : readCommandLog(values.commands);
+    const recorded = commands?.header;
+    const builtIn = findBuiltInScenario(positionals[0]!) !== undefined;
+    if (recorded !== undefined && builtIn && recorded.scenario.name !== positionals[0]) {
+      throw new UsageError(`--commands: the log was recorded on ${JSON.stringify(recorded.scenario.name)}, not ${JSON.stringify(positionals[0])}`);
+    }
+    const avoidance = oneOfOption(values.avoidance, '--avoidance', PEER_NAMES) ?? recorded?.avoidance ?? DEFAULT_SIMULATION.avoidance;
+    if (commands !== undefined && avoidance === 'detour') throw new UsageError('--commands: DetourCrowd takes no commands; use it with the engine\'s strategies');
+    const response = oneOfOption(values.response, '--response', COLLISION_RESPONSES) ?? recorded?.response ?? DEFAULT_SIMULATION.response;
+    const seed = integerOption(values.seed, '--seed', 0, 0xffffffff) ?? (builtIn ? recorded?.scenario.seed : undefined);
+    const units = integerOption(values.units, '--units', 1) ?? (builtIn ? recorded?.scenario.units : undefined);
     // at least one tick: a shorter run would measure nothing
     const duration = numberOption(values.duration, '--duration', 0, MAX_SCENARIO_DURATION);
     if (duration !== undefined && duration < DEFAULT_SIMULATION.dt) {
@@ -94,7 +105,7 @@ export async function main(argv: string[]): Promise<number> {
     });
     // DetourCrowd's runner is loaded only for it: it needs @recast-navigation (runs.ts, loadDetour)
     const detour = avoidance === 'detour' && values.export === undefined ? await loadDetour() : undefined;
-    setup = { avoidance, response, steering, duration: duration ?? scenario.duration, scenario, detour };
+    setup = { avoidance, response, steering, duration: duration ?? scenario.duration, scenario, detour, commands };
   } catch (error) {
     return failOnInput(error);
   }
@@ -139,7 +150,17 @@ export async function main(argv: string[]): Promise<number> {
     result =
       avoidance === 'detour'
         ? await setup.detour!.runDetourScenario(scenario, run)
-        : runScenario(scenario, { ...run, avoidance, response: setup.response, ...(setup.steering === undefined ? {} : { steering: setup.steering }) });
+        : runScenario(scenario, {
+            ...run,
+            avoidance,
+            response: setup.response,
+            ...(setup.steering === undefined ? {} : { steering: setup.steering }),
+            ...(setup.commands === undefined ? {} : { commands: setup.commands, commandsSource: values.commands! }),
+          });
+  } catch (error) {
+    // a command the run refused (a unit the log names is not there) is the log's fault
+    if (error instanceof CommandError) return fail(`--commands: ${error.message}`);
+    throw error;
   } finally {
     progress.done();
     if (traceFile !== undefined) {
@@ -149,6 +170,21 @@ export async function main(argv: string[]): Promise<number> {
   }
   process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${formatResultTable(result)}\n`);
   return 0;
+}
+
+/** The command log at `path`, checked line by line (a UsageError names the line and field). */
+function readCommandLog(path: string): CommandLog {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--commands: cannot read ${JSON.stringify(path)}: ${(error as Error).message}`);
+  }
+  try {
+    return parseCommandLog(text, path);
+  } catch (error) {
+    throw new UsageError(`--commands: ${(error as Error).message}`);
+  }
 }
 
 function fail(message: string): number {

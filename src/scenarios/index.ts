@@ -10,6 +10,19 @@ export {
   type BuiltInOptions,
   type BuiltInScenario,
 } from './builtins';
+export {
+  COMMAND_LOG_FORMAT,
+  type Command,
+  CommandError,
+  type CommandLog,
+  type CommandLogHeader,
+  type CommandPlayer,
+  type LoggedCommand,
+  commandLogText,
+  giveCommand,
+  parseCommandLog,
+  playCommands,
+} from './commands';
 export { JsonSyntaxError } from './json';
 export {
   CONTACT_THRESHOLD,

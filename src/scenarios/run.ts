@@ -18,6 +18,7 @@ import {
   removeObstacle,
   simulationSettings,
   simulationTime,
+  stateHash,
   stepSimulation,
 } from '../sim/simulation';
 import type { SteeringOverrides } from '../steering/config';
@@ -25,6 +26,7 @@ import type { CollisionResponse } from '../steering/sideways';
 import type { AvoidanceName } from '../steering/strategy';
 import { type MetricsRecorder, type ScenarioMetrics, createMetricsRecorder, finishMetrics, recordTick } from './metrics';
 import { type Scenario, obstacleTimeline } from './schema';
+import { type CommandLog, playCommands } from './commands';
 
 export interface ScenarioSettings {
   /** default 'rays' */
@@ -45,6 +47,11 @@ export interface RunOptions extends ScenarioSettings {
    * the scenario's unit order. The array is reused; copy what you keep.
    */
   onPositions?: (positions: Float64Array, time: number) => void;
+  /** commands to give as the run goes (a command log, commands.ts): the run lasts at least until
+   * the last is given */
+  commands?: CommandLog;
+  /** what the commands' errors call the log (its file); default "log" */
+  commandsSource?: string;
 }
 
 /** The figures of one run, named as in docs/metrics.md (what `--json` prints). */
@@ -53,6 +60,8 @@ export interface ScenarioResult extends ScenarioMetrics {
   avoidance: AvoidanceName;
   response: CollisionResponse;
   seed: number;
+  /** the state hash after the last tick run (stateHash) */
+  stateHash: string;
 }
 
 /** m/s: a run may end early once every unit has finished its order and is slower than this */
@@ -190,10 +199,12 @@ export function runScenario(scenario: Scenario, options: RunOptions = {}): Scena
   const run = startScenarioRun(scenario, options);
   options.onPositions?.(run.positions, 0);
   const ticks = Math.round(duration / simulationSettings(run.sim).dt);
+  const commands = options.commands === undefined ? null : playCommands(options.commands, options.commandsSource);
   for (let tick = 1; tick <= ticks; tick++) {
+    commands?.giveDue(run.sim);
     stepScenarioRun(run);
     options.onPositions?.(run.positions, simulationTime(run.sim));
-    if (run.changesMade === run.scenario.changes.length && isSettled(run.sim)) break;
+    if (run.changesMade === run.scenario.changes.length && (commands === null || commands.left() === 0) && isSettled(run.sim)) break;
   }
   return {
     scenario: scenario.name,
@@ -201,6 +212,7 @@ export function runScenario(scenario: Scenario, options: RunOptions = {}): Scena
     response: getCollisionResponse(run.sim),
     seed: scenario.seed,
     ...finishMetrics(run.recorder),
+    stateHash: stateHash(run.sim),
   };
 }
 

@@ -20,6 +20,8 @@ import { watchForProblems } from '../../src/cli/browser';
 import { LOCKSTEP_REFERENCE } from '../lockstep';
 import { type SavedGame, loadGame, saveGame, stepSession } from '../../src/app/session';
 import { simulationTick, stateHash } from '../../src/sim/simulation';
+import { parseCommandLog, playCommands } from '../../src/scenarios/commands';
+import { buildBuiltInScenario, startScenarioRun, stepScenarioRun } from '../../src/scenarios/index';
 import { guiControl, hook, openDemoPage, runTicks, sharedBrowserSession } from './support';
 
 const session = sharedBrowserSession();
@@ -342,6 +344,48 @@ describe('the demo page in Chromium', () => {
     await page.waitForFunction(() => document.getElementById('hud')!.textContent!.includes('game.format'));
     expect(await hook(page, (rts) => rts.tick())).toBe(700);
     expect(problems.filter((problem) => !problem.includes('game.format'))).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('records the commands given with the mouse, keyboard and panel; the downloaded log replays to the same state hash in Node', async () => {
+    const { page, problems } = await openPage('?scenario=seed-smallgroups&seed=1');
+    await togglePause(page, true);
+    // every unit in a box, then stop them (S)
+    const corner = await page.evaluate(() => (window as unknown as HookedWindow).__rts.toScreen(0.1, 13.9));
+    const far = await page.evaluate(() => (window as unknown as HookedWindow).__rts.toScreen(24.9, 0.1));
+    await page.mouse.move(corner.x, corner.y);
+    await page.mouse.down();
+    await page.mouse.move(far.x, far.y, { steps: 6 });
+    await page.mouse.up();
+    await page.keyboard.press('s');
+    await togglePause(page, false);
+    await runTicks(page, 40);
+    await togglePause(page, true);
+    // one unit clicked, and sent to the middle with a right click
+    const [unit] = await hook(page, (rts) => rts.units());
+    const at = await page.evaluate(([x, y]) => (window as unknown as HookedWindow).__rts.toScreen(x!, y!), [unit!.x, unit!.y]);
+    await page.mouse.click(at.x, at.y);
+    const goal = await page.evaluate(() => (window as unknown as HookedWindow).__rts.toScreen(12.5, 7));
+    await page.mouse.click(goal.x, goal.y, { button: 'right' });
+    // another strategy from the panel
+    await guiControl(page, 'avoidance').selectOption('feeler');
+    await togglePause(page, false);
+    await runTicks(page, 30);
+    await togglePause(page, true);
+    const end = await page.evaluate(() => (window as unknown as HookedWindow).__rts.stateHash(400));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'download command log' }).click()]);
+    expect(download.suggestedFilename()).toBe('seed-smallgroups-seed-1.commands.ndjson');
+    const log = parseCommandLog(readFileSync((await download.path())!, 'utf8'), download.suggestedFilename());
+    expect(log.commands.map((command) => Object.keys(command).find((key) => key !== 'at'))).toEqual(['tune', 'maxAcceleration', 'order', 'order', 'avoidance']);
+    // the same scenario and commands in Node: the same bits
+    const replay = startScenarioRun(buildBuiltInScenario('seed-smallgroups', { seed: 1 }), { avoidance: log.header.avoidance, response: log.header.response });
+    const player = playCommands(log);
+    while (simulationTick(replay.sim) < 400) {
+      player.giveDue(replay.sim);
+      stepScenarioRun(replay);
+    }
+    expect(stateHash(replay.sim)).toBe(end.hash);
+    expect(problems).toEqual([]);
     await page.close();
   }, 120_000);
 
