@@ -8,7 +8,7 @@ import { type Graphics, type Ticker, UPDATE_PRIORITY } from 'pixi.js';
 import type { ObstacleShape } from '../math/shapes';
 import { type Frame, MARKER_LIFETIME } from '../render/view';
 import { type EditorControls, draftSnapshot } from './editor-controls';
-import { hudText } from './hud';
+import { hudText, lockstepText } from './hud';
 import { type InputTarget, panWithKeys } from './input';
 import { type PageState, overlayKey, showLegend } from './page';
 import { type Replay, trailsAt } from './replay';
@@ -83,7 +83,8 @@ function drawFrame(page: PageState, parts: FrameParts, ticker: Ticker, hud: HTML
       frameMs,
       ticksPerSecond: span > 0 ? (last!.tick - first!.tick) / span : 0,
       selected: input.selected.size,
-    });
+    }) +
+    (page.lockstep === null || replay !== null ? '' : `\n${lockstepText(page.lockstep)}`);
 }
 
 /** While the editor is open: its draft as the snapshot, redrawn when it changed, and its guides. */

@@ -1,9 +1,11 @@
 /**
- * The page's read-only hook for the browser tests, `window.__rts`: typed once here, built by the
- * page (main.ts) and read by test/e2e. It reads the page's state and never changes it.
+ * The page's hook for the browser tests, `window.__rts`: typed once here, built by the page
+ * (main.ts) and read by test/e2e. It reads the page's state; the few calls that change it
+ * (stateHash's run to a tick, loadGame, nudge) do what the page's own controls, or a bug, would.
  */
 import type { OverlayCounts } from '../render/view';
 import type { ScenarioChoice } from './session';
+import type { LockstepStatus } from './lockstep';
 
 /** One unit as the tests see it. */
 export interface HookUnit {
@@ -52,6 +54,11 @@ export interface PageHook {
   loadGame(text: string): void;
   /** the commands given since the scenario began, as the text "download command log" saves */
   commandLog(): Promise<string>;
+  /** the lockstep the page plays in, as its worker last told it; null when it plays alone */
+  lockstep(): LockstepStatus | null;
+  /** changes this page's simulation alone (every unit's max force: mass times this), as a bug
+   * would: what a lockstep check must catch */
+  nudge(maxAcceleration: number): void;
 }
 
 /** The page's window as the tests see it. */

@@ -28,7 +28,7 @@ import { type Panel, createPanel } from './panel';
 import type { WorkerMessage } from './protocol';
 import { type ReplayControls, createReplayControls } from './replay-controls';
 import { type SavedGame, type ScenarioChoice, choiceFromQuery } from './session';
-import { pageQuery, settingsFromQuery, tuningFromQuery } from './url';
+import { lockstepFromQuery, pageQuery, settingsFromQuery, tuningFromQuery } from './url';
 
 const DEFAULT_CHOICE: ScenarioChoice = { name: 'head-on', seed: 1 };
 
@@ -65,6 +65,8 @@ async function start(): Promise<void> {
   for (const reason of ignored) console.warn(`URL ${reason}; using the default`);
   const urlTuning = tuningFromQuery(window.location.search);
   for (const reason of urlTuning.ignored) console.warn(`URL ${reason}; using the default`);
+  const urlLockstep = lockstepFromQuery(window.location.search);
+  for (const reason of urlLockstep.ignored) console.warn(`URL ${reason}; playing alone`);
   const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
   const page: PageState = {
     app,
@@ -87,6 +89,8 @@ async function start(): Promise<void> {
     speed: 1,
     tickTimes: [],
     workerError: null,
+    lockstep: null,
+    lockstepSetup: urlLockstep.lockstep,
     legendKey: '',
     onShown: null,
   };
@@ -134,6 +138,8 @@ async function start(): Promise<void> {
     } else if (message.type === 'game') {
       parts.games.get(message.requestId)?.(message.game);
       parts.games.delete(message.requestId);
+    } else if (message.type === 'lockstep') {
+      page.lockstep = message.status;
     } else if (message.type === 'command-log') {
       parts.logs.get(message.requestId)?.(message.text);
       parts.logs.delete(message.requestId);
@@ -163,6 +169,7 @@ async function start(): Promise<void> {
     saveGame: async () => JSON.stringify(await parts.requestGame()),
     loadGame: (text) => loadGame(page, parts, text, 'game'),
     commandLog: parts.requestLog,
+    nudge: (maxAcceleration) => page.send({ type: 'nudge', maxAcceleration }),
   });
   page.onShown = () => {
     writeUrl(page, parts.panel);
@@ -178,7 +185,17 @@ async function start(): Promise<void> {
 function load(page: PageState, parts: Parts, choice: ScenarioChoice): void {
   makeWayForLoad(page, parts);
   const { panel } = parts;
-  page.send({ type: 'load', choice, settings: { ...page.settings }, tuning: { ...panel.tuning }, maxAcceleration: panel.maxAcceleration, paused: page.paused, speed: page.speed });
+  page.lockstep = null;
+  page.send({
+    type: 'load',
+    choice,
+    settings: { ...page.settings },
+    tuning: { ...panel.tuning },
+    maxAcceleration: panel.maxAcceleration,
+    paused: page.paused,
+    speed: page.speed,
+    ...(page.lockstepSetup === undefined ? {} : { lockstep: page.lockstepSetup }),
+  });
 }
 
 /** Closes a replay or the editor, and clears the last error, before the worker loads. */

@@ -18,6 +18,7 @@ export interface HookParts {
   readonly saveGame: () => Promise<string>;
   readonly loadGame: (text: string) => void;
   readonly commandLog: () => Promise<string>;
+  readonly nudge: (maxAcceleration: number) => void;
 }
 
 export function createPageHook(page: PageState, parts: HookParts): PageHook {
@@ -46,6 +47,8 @@ export function createPageHook(page: PageState, parts: HookParts): PageHook {
     saveGame: parts.saveGame,
     loadGame: parts.loadGame,
     commandLog: parts.commandLog,
+    lockstep: () => (page.lockstep === null ? null : structuredClone(page.lockstep)),
+    nudge: parts.nudge,
   };
 }
 

@@ -11,8 +11,9 @@ import { type Snapshot, U_RADIUS, U_X, U_Y, UNIT_STRIDE } from '../render/snapsh
 import { type OrderMarker, type Overlays, type SimulationView, createSimulationView } from '../render/view';
 import { renderLegend } from './legend';
 import type { PageMessage, WorkerMessage } from './protocol';
+import type { LockstepStatus } from './lockstep';
 import type { SelectableUnit } from './selection';
-import { type ScenarioChoice, teamSizes } from './session';
+import { type LockstepSetup, type ScenarioChoice, teamSizes } from './session';
 import type { PageSettings } from './url';
 
 /** screen pixels the panel takes on the right (lil-gui's default width plus its margin) */
@@ -52,6 +53,10 @@ export interface PageState {
   readonly tickTimes: Array<{ at: number; tick: number }>;
   /** the worker's last error, kept on the HUD until the next load */
   workerError: string | null;
+  /** the lockstep the page plays in (the URL's `lockstep=`), as the worker last told it */
+  lockstep: LockstepStatus | null;
+  /** the lockstep the URL asks for, joined at every load (every player must load the same) */
+  readonly lockstepSetup: LockstepSetup | undefined;
   /** the overlays the legend shows, as a key ('10100'), to redraw it only when they change */
   legendKey: string;
   /** what else the page does once a scenario the worker loaded is shown (main.ts) */

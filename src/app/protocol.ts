@@ -9,6 +9,7 @@ import type { CollisionResponse } from '../steering/sideways';
 import type { AvoidanceName } from '../steering/strategy';
 import type { SavedGame, ScenarioChoice, SessionSetup } from './session';
 import type { SteeringConfig } from '../steering/config';
+import type { LockstepStatus } from './lockstep';
 import type { OverlayRequest, Snapshot } from '../render/snapshot';
 
 /** The page asks the worker. */
@@ -31,6 +32,9 @@ export type PageMessage =
   | { type: 'hash'; requestId: number; atTick?: number }
   /** the commands given since the scenario began, as a command log (answered by 'command-log') */
   | { type: 'command-log'; requestId: number }
+  /** changes this page's simulation alone (its max acceleration), as a bug would: what a lockstep
+   * check must catch (for tests and demonstrations) */
+  | { type: 'nudge'; maxAcceleration: number }
   /** the game as it stands, to download (answered by 'game') */
   | { type: 'save-game'; requestId: number }
   /** a saved game to go on with, in place of the scenario shown */
@@ -57,6 +61,8 @@ export type WorkerMessage =
   | { type: 'hash'; requestId: number; tick: number; hash: string }
   | { type: 'game'; requestId: number; game: SavedGame }
   | { type: 'command-log'; requestId: number; text: string }
+  /** the lockstep's state: after every hash compared, and when it starts */
+  | { type: 'lockstep'; status: LockstepStatus }
   | { type: 'error'; message: string };
 
 export type { ObstacleShape };

@@ -10,7 +10,8 @@ import { type EncodedGraph, startReading, writeGraph } from '../sim/graph';
 import { COMMAND_LOG_FORMAT, type Command, type CommandLogHeader, type LoggedCommand, commandLogText, giveCommand, parseCommandLog } from '../scenarios/commands';
 import { type SavedSimulation, loadSimulation, saveSimulation } from '../sim/save';
 import { type ScenarioFile, parseScenario } from '../scenarios/schema';
-import { simulationSettings, simulationTick } from '../sim/simulation';
+import { simulationSettings, simulationTick, stateHash } from '../sim/simulation';
+import type { LockstepPeer } from './lockstep';
 import type { SteeringOverrides } from '../steering/config';
 import type { CollisionResponse } from '../steering/sideways';
 import type { AvoidanceName } from '../steering/strategy';
@@ -144,6 +145,16 @@ export interface SessionSetup {
   tuning: SteeringOverrides;
   /** m/s^2: every unit's max force is its mass times this */
   maxAcceleration: number;
+  /** play in lockstep with other pages (lockstep.ts): the room, this page's player number, how
+   * many play, and the relay's URL (none: the tabs of this browser, by BroadcastChannel) */
+  lockstep?: LockstepSetup;
+}
+
+export interface LockstepSetup {
+  room: string;
+  player: number;
+  players: number;
+  relay?: string;
 }
 
 /** The session the page's worker runs for a setup (the same in Node, for the tests). */
@@ -152,6 +163,21 @@ export function setUpPageSession(setup: SessionSetup): PageSession {
   giveSessionCommand(session, { tune: setup.tuning });
   giveSessionCommand(session, { maxAcceleration: setup.maxAcceleration });
   return session;
+}
+
+/**
+ * One tick of a session played in lockstep (lockstep.ts): only once every player's turn for it
+ * has come (false: it must wait), giving their commands first, and with the state hash checked
+ * every CHECK_EVERY ticks.
+ */
+export function stepInLockstep(session: PageSession, peer: LockstepPeer): boolean {
+  const ran = simulationTick(session.sim);
+  const commands = peer.beforeTick(ran);
+  if (commands === null) return false;
+  for (const command of commands) giveSessionCommand(session, command);
+  stepSession(session);
+  peer.afterTick(ran + 1, () => stateHash(session.sim));
+  return true;
 }
 
 /** One tick of the simulation, recorded by the metrics recorder. */
@@ -163,9 +189,10 @@ export function stepSession(session: PageSession): void {
  * Advances the session by `realSeconds` of wall-clock time at its speed, in fixed ticks. Time
  * that would need more than MAX_TICKS_PER_FRAME ticks, or more than `budgetMs` milliseconds of
  * ticking, is dropped: the simulation then runs slower than real time instead of the frame rate
- * collapsing while it catches up. Returns the ticks run.
+ * collapsing while it catches up. `tick` runs one tick (stepSession by default), or returns false
+ * when it must wait, which ends the batch. Returns the ticks run.
  */
-export function advanceSession(session: PageSession, realSeconds: number, budgetMs = Infinity): number {
+export function advanceSession(session: PageSession, realSeconds: number, budgetMs = Infinity, tick: (session: PageSession) => boolean = stepOnce): number {
   if (session.paused) return 0;
   session.accumulator += Math.max(0, realSeconds) * session.speed;
   const dt = simulationSettings(session.sim).dt;
@@ -176,11 +203,20 @@ export function advanceSession(session: PageSession, realSeconds: number, budget
       session.accumulator = 0;
       break;
     }
-    stepSession(session);
+    // a tick that must wait (lockstep: another player's turn has not come) ends the batch
+    if (!tick(session)) {
+      session.accumulator = 0;
+      break;
+    }
     session.accumulator -= dt;
     ticks++;
   }
   return ticks;
+}
+
+function stepOnce(session: PageSession): boolean {
+  stepSession(session);
+  return true;
 }
 
 /** characters of an encoded scenario file the URL carries at most (browsers and servers cut long URLs) */

@@ -9,7 +9,7 @@ import { DEFAULT_STEERING_CONFIG, type SteeringConfig, type SteeringOverrides, r
 import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
 import { AVOIDANCE_NAMES } from '../steering/strategies/index';
 import type { AvoidanceName } from '../steering/strategy';
-import { type ScenarioChoice, choiceToQuery } from './session';
+import { type LockstepSetup, type ScenarioChoice, choiceToQuery } from './session';
 
 /** The strategy and response the page runs. */
 export interface PageSettings {
@@ -76,4 +76,23 @@ export function pageQuery(choice: ScenarioChoice, settings: PageSettings, tuning
   if (Object.keys(changed).length > 0) query += `&tune=${encodeURIComponent(JSON.stringify(changed))}`;
   if (maxAcceleration !== DEFAULT_UNIT.maxAcceleration) query += `&accel=${maxAcceleration}`;
   return query.startsWith('?&') ? `?${query.slice(2)}` : query;
+}
+
+/**
+ * The lockstep a URL asks the page to play in: `lockstep=` the room, `player=` this page's number
+ * (from 0), `players=` how many (default 2), `relay=` the relay's URL (none: the tabs of this
+ * browser). None without a room; a bad number or URL is ignored with the reason, and the page
+ * plays alone.
+ */
+export function lockstepFromQuery(query: string): { lockstep: LockstepSetup | undefined; ignored: string[] } {
+  const params = new URLSearchParams(query);
+  const room = params.get('lockstep');
+  if (room === null || room === '') return { lockstep: undefined, ignored: [] };
+  const players = Number(params.get('players') ?? 2);
+  const player = Number(params.get('player') ?? 0);
+  if (!Number.isInteger(players) || players < 2 || players > 8) return { lockstep: undefined, ignored: [`players: expected 2 to 8, got ${params.get('players')}`] };
+  if (!Number.isInteger(player) || player < 0 || player >= players) return { lockstep: undefined, ignored: [`player: expected 0 to ${players - 1}, got ${params.get('player')}`] };
+  const relay = params.get('relay');
+  if (relay !== null && !/^https?:\/\/[^\s]+$/.test(relay)) return { lockstep: undefined, ignored: [`relay: expected an http(s) URL, got ${relay}`] };
+  return { lockstep: { room, player, players, ...(relay === null ? {} : { relay }) }, ignored: [] };
 }

@@ -6,7 +6,10 @@
  */
 import { snapshotBuffers, takeSnapshot, type OverlayRequest } from '../render/snapshot';
 import type { PageMessage, WorkerMessage } from './protocol';
-import { type PageSession, advanceSession, giveSessionCommand, loadGame, saveGame, sessionCommandLog, setUpPageSession, stepSession, teamSizes } from './session';
+import { CHECK_EVERY, type LockstepMessage, type LockstepPeer, createLockstepPeer } from './lockstep';
+import { type LockstepTransport, openLockstepTransport } from './lockstep-transport';
+import type { Command } from '../scenarios/commands';
+import { type LockstepSetup, type PageSession, advanceSession, giveSessionCommand, loadGame, saveGame, sessionCommandLog, setUpPageSession, stepInLockstep, stepSession, teamSizes } from './session';
 import { getAvoidance, getCollisionResponse, getSteeringConfig, simulationSettings, simulationTick, stateHash } from '../sim/simulation';
 
 /** milliseconds of ticking per batch at most; beyond it the simulation slows down instead of the
@@ -23,6 +26,8 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 
 let session: PageSession | null = null;
+/** the lockstep this page plays in, if any: the protocol and its channel */
+let lockstep: { peer: LockstepPeer; transport: LockstepTransport } | null = null;
 let request: OverlayRequest = { routes: true, rays: false, forces: false, sides: false, velocity: false, blocks: false, selected: [] };
 let obstaclesSent: number[] | null = null;
 let lastBatch = performance.now();
@@ -63,19 +68,74 @@ function begin(next: PageSession, paused: boolean, speed: number, game: boolean)
   sendSnapshot();
 }
 
+/** Joins the lockstep room of `setup` (leaving any other), for a session at its tick 0. */
+function joinLockstep(setup: LockstepSetup | undefined): void {
+  lockstep?.transport.close();
+  lockstep = null;
+  if (setup === undefined) return;
+  const { room, player, players, relay } = setup;
+  let peer: LockstepPeer | null = null;
+  const pending: LockstepMessage[] = [];
+  const transport = openLockstepTransport(
+    room,
+    relay,
+    (message) => {
+      if (peer === null) pending.push(message);
+      else receiveLockstep(peer, message);
+    },
+    (reason) => post({ type: 'error', message: reason }),
+  );
+  peer = createLockstepPeer(room, player, players, (message) => transport.send(message));
+  for (const message of pending) receiveLockstep(peer, message);
+  lockstep = { peer, transport };
+  postLockstep();
+}
+
+function receiveLockstep(peer: LockstepPeer, message: LockstepMessage): void {
+  peer.receive(message);
+  if (message.kind === 'hash') postLockstep();
+}
+
+function postLockstep(): void {
+  if (lockstep !== null) post({ type: 'lockstep', status: lockstep.peer.status() });
+}
+
+/** One tick of the session: in lockstep, only once every player's turn for it has come (false:
+ * it must wait), giving their commands first. */
+function tick(current: PageSession): boolean {
+  if (lockstep === null) {
+    stepSession(current);
+    return true;
+  }
+  if (!stepInLockstep(current, lockstep.peer)) return false;
+  if (simulationTick(current.sim) % CHECK_EVERY === 0) postLockstep();
+  return true;
+}
+
+/** A command from this page: given now, or in lockstep into this player's next turn. */
+function give(current: PageSession, command: Command): void {
+  if (lockstep === null) giveSessionCommand(current, command);
+  else lockstep.peer.give(command);
+}
+
 function handle(message: PageMessage): void {
   if (message.type === 'load') {
-    begin(setUpPageSession(message), message.paused, message.speed, false);
+    const next = setUpPageSession(message);
+    joinLockstep(message.lockstep);
+    begin(next, message.paused, message.speed, false);
     return;
   }
   if (message.type === 'load-game') {
-    begin(loadGame(message.game), message.paused, message.speed, true);
+    const next = loadGame(message.game);
+    // (a saved game is played alone: the other players would have to load it at the same tick)
+    joinLockstep(undefined);
+    begin(next, message.paused, message.speed, true);
     return;
   }
   if (session === null) return;
   switch (message.type) {
     case 'order':
-      giveSessionCommand(session, { order: message.order });
+      give(session, { order: message.order });
       return;
     case 'clock':
       if (message.paused !== undefined) session.paused = message.paused;
@@ -85,20 +145,24 @@ function handle(message: PageMessage): void {
       return;
     case 'step':
       session.paused = true;
-      stepSession(session);
+      tick(session);
       sendSnapshot();
       return;
+    case 'nudge':
+      // this page's simulation alone changed, as a bug would: lockstep must catch it
+      giveSessionCommand(session, { maxAcceleration: message.maxAcceleration });
+      return;
     case 'avoidance':
-      giveSessionCommand(session, { avoidance: message.name });
+      give(session, { avoidance: message.name });
       return;
     case 'response':
-      giveSessionCommand(session, { response: message.response });
+      give(session, { response: message.response });
       return;
     case 'tune':
-      giveSessionCommand(session, { tune: message.changes });
+      give(session, { tune: message.changes });
       return;
     case 'max-acceleration':
-      giveSessionCommand(session, { maxAcceleration: message.value });
+      give(session, { maxAcceleration: message.value });
       return;
     case 'view':
       request = message.request;
@@ -107,8 +171,9 @@ function handle(message: PageMessage): void {
       return;
     case 'hash':
       // run to the tick asked for at once, off the clock, through the same ticks as ever
+      // (in lockstep, as far as the players' turns have come)
       if (message.atTick !== undefined) {
-        while (simulationTick(session.sim) < message.atTick) stepSession(session);
+        while (simulationTick(session.sim) < message.atTick && tick(session));
         sendSnapshot();
       }
       post({ type: 'hash', requestId: message.requestId, tick: simulationTick(session.sim), hash: stateHash(session.sim) });
@@ -137,7 +202,7 @@ function batch(): void {
   lastBatch = now;
   if (session !== null && !session.paused) {
     try {
-      if (advanceSession(session, elapsed, BATCH_BUDGET_MS) > 0) sendSnapshot();
+      if (advanceSession(session, elapsed, BATCH_BUDGET_MS, tick) > 0) sendSnapshot();
     } catch (error) {
       session.paused = true;
       post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
