@@ -56,9 +56,9 @@ export interface PageHook {
   commandLog(): Promise<string>;
   /** the lockstep the page plays in, as its worker last told it; null when it plays alone */
   lockstep(): LockstepStatus | null;
-  /** changes this page's simulation alone (every unit's max force: mass times this), as a bug
-   * would: what a lockstep check must catch */
-  nudge(maxAcceleration: number): void;
+  /** changes this page's simulation alone (its first unit walks to the middle of the world), as
+   * a bug would: what a lockstep check must catch */
+  nudge(): void;
 }
 
 /** The page's window as the tests see it. */

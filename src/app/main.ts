@@ -169,7 +169,7 @@ async function start(): Promise<void> {
     saveGame: async () => JSON.stringify(await parts.requestGame()),
     loadGame: (text) => loadGame(page, parts, text, 'game'),
     commandLog: parts.requestLog,
-    nudge: (maxAcceleration) => page.send({ type: 'nudge', maxAcceleration }),
+    nudge: () => page.send({ type: 'nudge' }),
   });
   page.onShown = () => {
     writeUrl(page, parts.panel);

@@ -18,7 +18,7 @@ export interface HookParts {
   readonly saveGame: () => Promise<string>;
   readonly loadGame: (text: string) => void;
   readonly commandLog: () => Promise<string>;
-  readonly nudge: (maxAcceleration: number) => void;
+  readonly nudge: () => void;
 }
 
 export function createPageHook(page: PageState, parts: HookParts): PageHook {

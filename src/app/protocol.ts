@@ -32,9 +32,9 @@ export type PageMessage =
   | { type: 'hash'; requestId: number; atTick?: number }
   /** the commands given since the scenario began, as a command log (answered by 'command-log') */
   | { type: 'command-log'; requestId: number }
-  /** changes this page's simulation alone (its max acceleration), as a bug would: what a lockstep
-   * check must catch (for tests and demonstrations) */
-  | { type: 'nudge'; maxAcceleration: number }
+  /** changes this page's simulation alone (its first unit walks to the middle of the world), as a
+   * bug would: what a lockstep check must catch (for tests and demonstrations) */
+  | { type: 'nudge' }
   /** the game as it stands, to download (answered by 'game') */
   | { type: 'save-game'; requestId: number }
   /** a saved game to go on with, in place of the scenario shown */

@@ -150,7 +150,7 @@ function handle(message: PageMessage): void {
       return;
     case 'nudge':
       // this page's simulation alone changed, as a bug would: lockstep must catch it
-      giveSessionCommand(session, { maxAcceleration: message.maxAcceleration });
+      giveSessionCommand(session, { order: { kind: 'move', unitIds: [session.unitIds[0]!], target: { x: simulationSettings(session.sim).width / 2, y: simulationSettings(session.sim).height / 2 } } });
       return;
     case 'avoidance':
       give(session, { avoidance: message.name });
