@@ -45,8 +45,12 @@ export interface InputTarget {
   /** the world point (metres) under a screen point */
   toWorld(screen: { x: number; y: number }): { x: number; y: number };
   units(): readonly SelectableUnit[];
-  move(x: number, y: number, facing?: { x: number; y: number }): void;
+  /** a right click: move the selection there (`queue`: shift held, after its orders so far), or
+   * patrol between it and there when patrol was armed (P) */
+  move(x: number, y: number, facing: { x: number; y: number } | undefined, queue: boolean): void;
   stop(): void;
+  /** P: the next right click patrols instead of moving */
+  armPatrol(): void;
   togglePause(): void;
   stepOnce(): void;
   restart(): void;
@@ -96,7 +100,7 @@ export function attachPointer(stage: Container, target: InputTarget): void {
       const dragged = Math.hypot(event.global.x - rightPress.screenX, event.global.y - rightPress.screenY) >= DRAG_THRESHOLD;
       target.facingDrag = null;
       rightPress = null;
-      target.move(drag.ax, drag.ay, dragged ? { x: drag.bx - drag.ax, y: drag.by - drag.ay } : undefined);
+      target.move(drag.ax, drag.ay, dragged ? { x: drag.bx - drag.ax, y: drag.by - drag.ay } : undefined, event.shiftKey);
       return;
     }
     if (press === null || event.button !== 0) return;
@@ -139,6 +143,10 @@ export function attachKeys(target: InputTarget): ReadonlySet<string> {
       case 's':
       case 'S':
         if (target.selected.size > 0) target.stop();
+        break;
+      case 'p':
+      case 'P':
+        if (target.selected.size > 0) target.armPatrol();
         break;
       case ' ':
         target.togglePause();

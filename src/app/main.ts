@@ -317,6 +317,8 @@ function viewSender(page: PageState): (force?: boolean) => void {
 /** What the mouse and keyboard do: select, order, stop, pause, step, restart. */
 function createInput(page: PageState, parts: Parts): InputTarget {
   const order = (next: Order): void => page.send({ type: 'order', order: next });
+  /** P was pressed: the next right click patrols */
+  let patrolArmed = false;
   const input: InputTarget = {
     tool: null,
     selected: page.selected,
@@ -324,10 +326,15 @@ function createInput(page: PageState, parts: Parts): InputTarget {
     facingDrag: null,
     toWorld: (screen) => (page.view === null ? { x: 0, y: 0 } : page.view.world.toLocal(screen)),
     units: () => selectableUnits(page),
-    move(x, y, facing) {
+    move(x, y, facing, queue) {
       if (input.selected.size === 0 || parts.replay.replay !== null) return;
-      order({ kind: 'move', unitIds: [...input.selected], target: { x, y }, ...(facing === undefined ? {} : { facing }) });
+      const shared = { unitIds: [...input.selected], ...(facing === undefined ? {} : { facing }), ...(queue ? { queue: true } : {}) };
+      order(patrolArmed ? { kind: 'patrol', points: [{ x, y }], ...shared } : { kind: 'move', target: { x, y }, ...shared });
+      patrolArmed = false;
       page.markers.push({ x, y, age: 0 });
+    },
+    armPatrol() {
+      patrolArmed = true;
     },
     stop() {
       if (input.selected.size > 0) order({ kind: 'stop', unitIds: [...input.selected] });

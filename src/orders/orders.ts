@@ -10,7 +10,27 @@ export interface MoveOrder {
   /** the direction a group's arrangement faces at the target (any length but zero); default the
    * direction of travel */
   readonly facing?: ReadonlyVec2;
+  /** true: after the units' orders already given (their queue), not in place of them */
+  readonly queue?: boolean;
 }
+
+/**
+ * Walk the points in a loop as one group: to the first, the next, ..., the last, the first again,
+ * until given another order. One point: between where the group stands and the point.
+ */
+export interface PatrolOrder {
+  readonly kind: 'patrol';
+  readonly unitIds: readonly number[];
+  /** metres, world frame: 1 to MAX_PATROL_POINTS points */
+  readonly points: readonly ReadonlyVec2[];
+  /** as a move's, at every point */
+  readonly facing?: ReadonlyVec2;
+  /** true: after the units' orders already given (their queue) */
+  readonly queue?: boolean;
+}
+
+/** points a patrol may have */
+export const MAX_PATROL_POINTS = 64;
 
 /** Stop the units where they are. */
 export interface StopOrder {
@@ -18,7 +38,7 @@ export interface StopOrder {
   readonly unitIds: readonly number[];
 }
 
-export type Order = MoveOrder | StopOrder;
+export type Order = MoveOrder | PatrolOrder | StopOrder;
 
 /**
  * The radius around a goal shared by `groupSize` units of radius `unitRadius` within which a

@@ -53,6 +53,16 @@ export type SimulationEvent =
       readonly time: number;
     }
   | {
+      /** a queued order, or a patrol's leg, has started: these units walk to `target` as one
+       * group (`leg`: which of the patrol's points, from 0) */
+      readonly type: 'step';
+      readonly orderId: number;
+      readonly unitIds: readonly number[];
+      readonly target: Readonly<Vec2>;
+      readonly leg?: number;
+      readonly time: number;
+    }
+  | {
       /** an obstacle was placed where the unit stood: it was moved out to the nearest free ground */
       readonly type: 'displaced';
       readonly unitId: number;

@@ -61,8 +61,9 @@ export function noteOrdersDone(state: SimulationState): void {
     const count = walking.get(task.orderId);
     if (count !== undefined) walking.set(task.orderId, count + 1);
   }
-  // a queued order is walked from the next tick: not done yet
+  // a queued order is walked from the next tick, and a patrol's next leg waits: not done yet
   for (const { orderId } of state.pendingOrders) walking.set(orderId, 1);
+  for (const { orderId } of state.queued) if (walking.has(orderId)) walking.set(orderId, 1);
   for (const [orderId, arrived] of open) {
     if (walking.get(orderId)! > 0) continue;
     open.delete(orderId);

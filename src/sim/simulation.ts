@@ -33,6 +33,7 @@ import { createNearbyIndex } from '../spatial/team-grid';
 import { createOrderBook, noteOrdersDone, noteReplacements, openOrder } from './order-events';
 import { addSlot, createUnitColumns, removeSlot } from '../steering/columns';
 import { createSituations, gatherSituations } from '../situations/index';
+import { forgetQueuedUnit, leaveQueues, queueOrder, startQueuedSteps } from './order-queue';
 import {
   IDLE,
   type Simulation,
@@ -158,6 +159,7 @@ export function createSimulation(def: SimulationDef): Simulation {
       castUnitRay: (x1, y1, x2, y2, exclude, out) => castRayBetweenSlots(physics, units, x1, y1, x2, y2, exclude, out),
     },
     pendingOrders: [],
+    queued: [],
     events: createEventLog(def.onListenerError),
     timing: { tickMs: 0, senseMs: 0, decideMs: 0, physicsMs: 0, planMs: 0, planWork: 0 },
     nextUnitId: 1,
@@ -213,6 +215,7 @@ export function stepSimulation(sim: Simulation): void {
   const state = stateOf(sim);
   const start = nowMs();
   gatherSituations(state);
+  startQueuedSteps(state);
   noteReplacements(state);
   applyPendingOrders(state);
   let phaseStart = nowMs();
@@ -328,6 +331,7 @@ export function removeUnit(sim: Simulation, unitId: number): boolean {
   const unit = state.unitsById.get(unitId);
   if (unit === undefined) return false;
   destroyBody(state.physics, unit.body);
+  forgetQueuedUnit(state, unitId);
   state.unitsById.delete(unitId);
   state.units.splice(unit.slot, 1);
   removeSlot(state.columns, unit.slot);
@@ -464,8 +468,11 @@ export function issueOrder(sim: Simulation, order: Order): number {
   const state = stateOf(sim);
   const copy = checkOrder(order, (unitId) => state.unitsById.has(unitId));
   const orderId = state.nextOrderId++;
-  state.pendingOrders.push({ order: copy, orderId });
-  if (copy.kind === 'move') openOrder(state, orderId);
+  if (copy.kind === 'stop' || copy.queue !== true) leaveQueues(state, copy.unitIds, orderId);
+  if (copy.kind === 'stop' || (copy.kind === 'move' && copy.queue !== true)) {
+    state.pendingOrders.push({ order: copy, orderId });
+    if (copy.kind === 'move') openOrder(state, orderId);
+  } else queueOrder(state, copy, orderId);
   return orderId;
 }
 

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { type ObstacleShape, prepareShape } from '../math/shapes';
 import { MAX_POLYGON_POINTS } from '../physics/world';
 import type { ReadonlyVec2 } from '../math/vec2';
-import type { Order } from '../orders/orders';
+import { MAX_PATROL_POINTS, type Order } from '../orders/orders';
 
 export interface NumberRule {
   /** smallest allowed value */
@@ -287,7 +287,7 @@ export function obstacleOutOfReach(shape: ObstacleShape, world: { width: number;
  */
 export function checkOrder(order: Order, isUnit: (unitId: number) => boolean): Order {
   checkObject(order, 'order');
-  const kind = checkOneOf(order.kind, 'order.kind', ['move', 'stop'] as const);
+  const kind = checkOneOf(order.kind, 'order.kind', ['move', 'patrol', 'stop'] as const);
   if (!Array.isArray(order.unitIds)) {
     throw new Error(`order.unitIds: expected an array of unit ids, got ${describeValue(order.unitIds)}`);
   }
@@ -301,26 +301,40 @@ export function checkOrder(order: Order, isUnit: (unitId: number) => boolean): O
     if (earlier !== undefined) throw new Error(`order.unitIds[${index}]: expected each unit once, got ${unitId} again (listed at [${earlier}])`);
     listed.set(unitId, index);
   });
-  let copy: Order;
-  if (kind === 'move') {
-    const target = checkObject((order as { target?: unknown }).target, 'order.target') as Partial<ReadonlyVec2>;
-    const x = checkNumber(target.x, 'order.target.x');
-    const y = checkNumber(target.y, 'order.target.y');
-    const facing = (order as { facing?: unknown }).facing;
-    if (facing === undefined) {
-      copy = { kind, unitIds: [...order.unitIds], target: { x, y } };
-    } else {
-      const given = checkObject(facing, 'order.facing') as Partial<ReadonlyVec2>;
-      const fx = checkNumber(given.x, 'order.facing.x');
-      const fy = checkNumber(given.y, 'order.facing.y');
-      // scaled first, so a huge vector does not overflow and a tiny one is judged by its shape
-      const scale = Math.max(Math.abs(fx), Math.abs(fy));
-      const length = scale === 0 ? 0 : scale * hypot(fx / scale, fy / scale);
-      if (!(length > 1e-9)) throw new Error(`order.facing: expected a direction, got {x: ${fx}, y: ${fy}}`);
-      copy = { kind, unitIds: [...order.unitIds], target: { x, y }, facing: { x: fx / length, y: fy / length } };
-    }
-  } else {
-    copy = { kind, unitIds: [...order.unitIds] };
+  const unitIds = [...order.unitIds];
+  const given = order as { queue?: unknown; facing?: unknown };
+  if (given.queue !== undefined && typeof given.queue !== 'boolean') throw new Error(`order.queue: expected true or false, got ${describeValue(given.queue)}`);
+  if (kind === 'stop') {
+    if (given.queue === true) throw new Error('order.queue: a stop is never queued (it empties the queue), got true');
+    return { kind, unitIds };
   }
-  return copy;
+  const queue = given.queue === true ? { queue: true } : {};
+  const facing = given.facing === undefined ? {} : { facing: checkFacing(given.facing) };
+  if (kind === 'move') {
+    const target = checkPoint((order as { target?: unknown }).target, 'order.target');
+    return { kind, unitIds, target, ...facing, ...queue };
+  }
+  const points = (order as { points?: unknown }).points;
+  if (!Array.isArray(points) || points.length === 0 || points.length > MAX_PATROL_POINTS) {
+    throw new Error(`order.points: expected 1 to ${MAX_PATROL_POINTS} points, got ${describeValue(points)}`);
+  }
+  return { kind, unitIds, points: points.map((point, index) => checkPoint(point, `order.points[${index}]`)), ...facing, ...queue };
+}
+
+/** A point ({x, y}, finite), copied. */
+function checkPoint(value: unknown, field: string): ReadonlyVec2 {
+  const point = checkObject(value, field) as Partial<ReadonlyVec2>;
+  return { x: checkNumber(point.x, `${field}.x`), y: checkNumber(point.y, `${field}.y`) };
+}
+
+/** A facing: a direction (any length but zero), made a unit vector. */
+function checkFacing(value: unknown): ReadonlyVec2 {
+  const given = checkObject(value, 'order.facing') as Partial<ReadonlyVec2>;
+  const fx = checkNumber(given.x, 'order.facing.x');
+  const fy = checkNumber(given.y, 'order.facing.y');
+  // scaled first, so a huge vector does not overflow and a tiny one is judged by its shape
+  const scale = Math.max(Math.abs(fx), Math.abs(fy));
+  const length = scale === 0 ? 0 : scale * hypot(fx / scale, fy / scale);
+  if (!(length > 1e-9)) throw new Error(`order.facing: expected a direction, got {x: ${fx}, y: ${fy}}`);
+  return { x: fx / length, y: fy / length };
 }

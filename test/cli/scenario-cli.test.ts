@@ -94,9 +94,11 @@ describe('npm run scenario', () => {
         'msPerStep',
         'ticks',
         'simSeconds',
+        'stateHash',
       ].sort(),
     );
     expect(output).toMatchObject({ scenario: 'seed-onemiddle', avoidance: 'rays', response: 'sideways', units: 2, unitsWithGoal: 2, arrived: 2, standingDisplacement: null });
+    expect(output.stateHash).toMatch(/^[0-9a-f]{16}$/);
   });
 
   it('--steering re-tunes the controller for the run; a bad setting or detour with it exits 2 and runs nothing', () => {
