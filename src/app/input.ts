@@ -118,7 +118,7 @@ export function attachPointer(stage: Container, target: InputTarget): void {
 }
 
 /**
- * Listens to the keyboard: Escape clears the selection, S stops it, space pauses, `.` steps, R
+ * Listens to the keyboard: Escape clears the selection, S stops it, P arms a patrol, space pauses, `.` steps, R
  * restarts; the arrow keys are held for panning (see `panWithKeys`). Keys typed into the panel's
  * fields are left alone. Returns the keys held down.
  */

@@ -367,6 +367,17 @@ describe('the demo page in Chromium', () => {
     await page.mouse.click(at.x, at.y);
     const goal = await page.evaluate(() => (window as unknown as HookedWindow).__rts.toScreen(12.5, 7));
     await page.mouse.click(goal.x, goal.y, { button: 'right' });
+    // shift: a waypoint after it; then P and a right click: a patrol in place of both
+    const waypoint = await page.evaluate(() => (window as unknown as HookedWindow).__rts.toScreen(6, 4));
+    await page.keyboard.down('Shift');
+    await page.mouse.click(waypoint.x, waypoint.y, { button: 'right' });
+    await page.keyboard.up('Shift');
+    await togglePause(page, false);
+    await runTicks(page, 20);
+    await togglePause(page, true);
+    await page.keyboard.press('p');
+    const post = await page.evaluate(() => (window as unknown as HookedWindow).__rts.toScreen(18, 10));
+    await page.mouse.click(post.x, post.y, { button: 'right' });
     // another strategy from the panel
     await guiControl(page, 'avoidance').selectOption('feeler');
     await togglePause(page, false);
@@ -376,7 +387,15 @@ describe('the demo page in Chromium', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'download command log' }).click()]);
     expect(download.suggestedFilename()).toBe('seed-smallgroups-seed-1.commands.ndjson');
     const log = parseCommandLog(readFileSync((await download.path())!, 'utf8'), download.suggestedFilename());
-    expect(log.commands.map((command) => Object.keys(command).find((key) => key !== 'at'))).toEqual(['tune', 'maxAcceleration', 'order', 'order', 'avoidance']);
+    expect(log.commands.map((command) => Object.keys(command).find((key) => key !== 'at'))).toEqual(['tune', 'maxAcceleration', 'order', 'order', 'order', 'order', 'avoidance']);
+    const orders = log.commands.flatMap((command) => ('order' in command ? [command.order] : []));
+    expect(orders.map((order) => [order.kind, 'queue' in order ? order.queue : undefined])).toEqual([
+      ['stop', undefined],
+      ['move', undefined],
+      ['move', true],
+      ['patrol', undefined],
+    ]);
+    expect(orders[3]).toMatchObject({ kind: 'patrol', unitIds: [unit!.id] });
     // the same scenario and commands in Node: the same bits
     const replay = startScenarioRun(buildBuiltInScenario('seed-smallgroups', { seed: 1 }), { avoidance: log.header.avoidance, response: log.header.response });
     const player = playCommands(log);
