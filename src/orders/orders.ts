@@ -1,5 +1,5 @@
 /** Orders as plain data: clicks on the page, scenario files and tests all produce these. */
-import type { ReadonlyVec2 } from '../math/vec2';
+import type { ReadonlyVec2, Vec2 } from '../math/vec2';
 
 /** Move the units to a point as one group. Clicks, scenarios and tests all produce this. */
 export interface MoveOrder {
@@ -31,6 +31,21 @@ export interface PatrolOrder {
 
 /** points a patrol may have */
 export const MAX_PATROL_POINTS = 64;
+
+/**
+ * A move waiting in its units' queues (sim/order-queue.ts): it starts, as one group move of the units
+ * still waiting for it, once it is next for every one of them and every one of them stands idle.
+ */
+export interface QueuedStep {
+  /** the id its order was given (a patrol's legs all run under the patrol's) */
+  readonly orderId: number;
+  /** the units waiting for it (removed as they are given other orders or removed) */
+  readonly unitIds: number[];
+  readonly target: Vec2;
+  readonly facing: ReadonlyVec2 | null;
+  /** for a patrol's leg: the patrol's points and which of them this leg walks to */
+  readonly patrol: { readonly points: readonly ReadonlyVec2[]; readonly index: number } | null;
+}
 
 /** Stop the units where they are. */
 export interface StopOrder {

@@ -12,10 +12,10 @@
  * never started and loses all its units that way raises `replaced`.
  */
 import type { ReadonlyVec2 } from '../math/vec2';
-import type { MoveOrder, PatrolOrder } from '../orders/orders';
+import type { MoveOrder, PatrolOrder, QueuedStep } from '../orders/orders';
 import { emit } from './events';
 import { openOrder } from './order-events';
-import { type QueuedStep, type SimulationState, simulatedTime } from './state';
+import { type SimulationState, simulatedTime } from './state';
 
 /** Gives a move with `queue: true` or a patrol: queued steps, or (a patrol not queued) its first
  * leg now and the rest queued. */

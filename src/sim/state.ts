@@ -9,7 +9,7 @@ import { type ObstacleShape, type ShapeGeometry, copyShape } from '../math/shape
 import type { ReadonlyVec2, Vec2 } from '../math/vec2';
 import type { NavMap } from '../nav/navmap';
 import type { Route, RouteTile } from '../nav/route';
-import type { MoveOrder, StopOrder } from '../orders/orders';
+import type { MoveOrder, QueuedStep, StopOrder } from '../orders/orders';
 import type { ObstacleSensor, PhysicsWorld, UnitBody } from '../physics/world';
 import type { CellGrid } from '../spatial/grid';
 import type { Side } from '../steering/agent';
@@ -106,21 +106,6 @@ export function moveTask(
   waiting: boolean,
 ): MoveTask {
   return new MoveTaskRecord(orderId, target, group, stopRadius, route, waiting);
-}
-
-/**
- * A move waiting in its units' queues (order-queue.ts): it starts, as one group move of the units
- * still waiting for it, once it is next for every one of them and every one of them stands idle.
- */
-export interface QueuedStep {
-  /** the id its order was given (a patrol's legs all run under the patrol's) */
-  readonly orderId: number;
-  /** the units waiting for it (removed as they are given other orders or removed) */
-  readonly unitIds: number[];
-  readonly target: Vec2;
-  readonly facing: ReadonlyVec2 | null;
-  /** for a patrol's leg: the patrol's points and which of them this leg walks to */
-  readonly patrol: { readonly points: readonly ReadonlyVec2[]; readonly index: number } | null;
 }
 
 /** A unit's progress toward its target (see progress.ts). */
