@@ -43,8 +43,22 @@ export interface QueuedStep {
   readonly unitIds: number[];
   readonly target: Vec2;
   readonly facing: ReadonlyVec2 | null;
+  /** a queued hold (the units hold where they stand when it starts; `target` is not used) */
+  readonly hold: boolean;
   /** for a patrol's leg: the patrol's points and which of them this leg walks to */
   readonly patrol: { readonly points: readonly ReadonlyVec2[]; readonly index: number } | null;
+}
+
+/**
+ * Hold position: the units stop where they are and stand their ground: they make no way for
+ * friends, are hard to shove (see docs/api.md), and walk back to where they stand if pushed off.
+ * Enemies still collide with them. Until their next order.
+ */
+export interface HoldOrder {
+  readonly kind: 'hold';
+  readonly unitIds: readonly number[];
+  /** true: once the units' orders so far are done (their queue) */
+  readonly queue?: boolean;
 }
 
 /** Stop the units where they are. */
@@ -53,7 +67,7 @@ export interface StopOrder {
   readonly unitIds: readonly number[];
 }
 
-export type Order = MoveOrder | PatrolOrder | StopOrder;
+export type Order = MoveOrder | PatrolOrder | HoldOrder | StopOrder;
 
 /**
  * The radius around a goal shared by `groupSize` units of radius `unitRadius` within which a

@@ -109,6 +109,13 @@ export function createUnitBody<Owner>(physics: PhysicsWorld<Owner>, def: UnitBod
   return body;
 }
 
+/** Sets a unit body's mass (kilograms, at its centre), or with null puts back the mass its
+ * fixture gives it (as made). */
+export function setUnitBodyMass(body: UnitBody, mass: number | null): void {
+  if (mass === null) body.resetMassData();
+  else body.setMassData({ mass, center: PlanckVec2.zero(), I: 0 });
+}
+
 /** planck's limit on a polygon's vertices */
 export const MAX_POLYGON_POINTS = 12;
 

@@ -31,3 +31,14 @@ export const DEFAULT_UNIT: Readonly<{
   /** radians: the direction a unit faces before it first moves (+x) */
   heading: number;
 }> = Object.freeze({ radius: 0.5, maxSpeed: 4, density: 20, maxAcceleration: 16, team: 0, heading: 0 });
+
+/**
+ * How much heavier a unit holding its position is (a hold order): its body's mass times this,
+ * while it holds. A friend pressing on it then moves it a tenth as much (planck shares a push by
+ * the bodies' masses), and it walks back home at once. Enemies still collide with it.
+ */
+export const HOLD_MASS_SCALE = 10;
+
+/** seconds: a holding unit pushed off its ground heads back at the speed that would take it there
+ * in this time (at most its max speed) */
+export const HOLD_RETURN_TIME = 0.25;

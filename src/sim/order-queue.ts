@@ -1,6 +1,6 @@
 /**
- * Queued orders and patrols (docs/api.md, "Orders"). An order given with `queue: true` waits
- * behind the orders its units already have; a patrol is a loop of moves. Both are kept here as
+ * Queued orders and patrols (docs/api.md, "Orders"). An order given with `queue: true` (a move,
+ * a patrol, a hold) waits behind the orders its units already have; a patrol is a loop of moves. Both are kept here as
  * steps (`QueuedStep`, a move waiting its turn) and given to the engine as ordinary group moves, one
  * at a time, so routes, slots, arrivals and the `done` event work as for any move.
  *
@@ -12,22 +12,26 @@
  * never started and loses all its units that way raises `replaced`.
  */
 import type { ReadonlyVec2 } from '../math/vec2';
-import type { MoveOrder, PatrolOrder, QueuedStep } from '../orders/orders';
+import type { HoldOrder, MoveOrder, PatrolOrder, QueuedStep } from '../orders/orders';
 import { emit } from './events';
 import { openOrder } from './order-events';
 import { type SimulationState, simulatedTime } from './state';
 
-/** Gives a move with `queue: true` or a patrol: queued steps, or (a patrol not queued) its first
- * leg now and the rest queued. */
-export function queueOrder(state: SimulationState, order: MoveOrder | PatrolOrder, orderId: number): void {
+/** Gives a move or a hold with `queue: true`, or a patrol: queued steps, or (a patrol not queued)
+ * its first leg now and the rest queued. */
+export function queueOrder(state: SimulationState, order: MoveOrder | PatrolOrder | HoldOrder, orderId: number): void {
+  if (order.kind === 'hold') {
+    state.queued.push({ orderId, unitIds: [...order.unitIds], target: { x: 0, y: 0 }, facing: null, hold: true, patrol: null });
+    return;
+  }
   const facing = order.facing ?? null;
   if (order.kind === 'move') {
-    state.queued.push({ orderId, unitIds: [...order.unitIds], target: { ...order.target }, facing, patrol: null });
+    state.queued.push({ orderId, unitIds: [...order.unitIds], target: { ...order.target }, facing, hold: false, patrol: null });
     return;
   }
   // one point: between where the group stands and the point
   const points = order.points.length === 1 ? [order.points[0]!, centroid(state, order.unitIds)] : order.points.map((point) => ({ ...point }));
-  const first: QueuedStep = { orderId, unitIds: [...order.unitIds], target: { ...points[0]! }, facing, patrol: { points, index: 0 } };
+  const first: QueuedStep = { orderId, unitIds: [...order.unitIds], target: { ...points[0]! }, facing, hold: false, patrol: { points, index: 0 } };
   if (order.queue === true) {
     state.queued.push(first);
     return;
@@ -92,6 +96,11 @@ export function startQueuedSteps(state: SimulationState): void {
 }
 
 function startStep(state: SimulationState, step: QueuedStep): void {
+  if (step.hold) {
+    state.pendingOrders.push({ order: { kind: 'hold', unitIds: [...step.unitIds] }, orderId: step.orderId });
+    emit(state.events, { type: 'step', orderId: step.orderId, unitIds: [...step.unitIds], target: centroid(state, step.unitIds), time: simulatedTime(state) });
+    return;
+  }
   const order: MoveOrder = { kind: 'move', unitIds: [...step.unitIds], target: { ...step.target }, ...(step.facing === null ? {} : { facing: { ...step.facing } }) };
   state.pendingOrders.push({ order, orderId: step.orderId });
   openOrder(state, step.orderId);
@@ -101,7 +110,7 @@ function startStep(state: SimulationState, step: QueuedStep): void {
     const { points } = step.patrol;
     const index = (step.patrol.index + 1) % points.length;
     // the next leg waits first in line for these units, ahead of anything queued after the patrol
-    state.queued.unshift({ orderId: step.orderId, unitIds: [...step.unitIds], target: { ...points[index]! }, facing: step.facing, patrol: { points, index } });
+    state.queued.unshift({ orderId: step.orderId, unitIds: [...step.unitIds], target: { ...points[index]! }, facing: step.facing, hold: false, patrol: { points, index } });
   }
 }
 

@@ -18,6 +18,7 @@ import { separationForce } from '../steering/separation';
 import { type ContactUnit, sidewaysImpulses } from '../steering/sideways';
 import { decideNothing } from '../steering/strategy';
 import { nowMs } from './clock';
+import { HOLD_MASS_SCALE, HOLD_RETURN_TIME } from './defaults';
 import { emit } from './events';
 import { standDown } from './planning';
 import { trackProgress } from './progress';
@@ -101,13 +102,15 @@ export function sense(sim: SimulationState): void {
 function fillStore(sim: SimulationState, unit: Unit, slot: number): void {
   const store = sim.store;
   store.asleep.data[slot] = unit.asleep ? 1 : 0;
+  store.holding.data[slot] = unit.holding ? 1 : 0;
   store.id.data[slot] = unit.id;
   store.position.data[2 * slot] = unit.position.x;
   store.position.data[2 * slot + 1] = unit.position.y;
   store.velocity.data[2 * slot] = unit.velocity.x;
   store.velocity.data[2 * slot + 1] = unit.velocity.y;
   store.radius.data[slot] = unit.radius;
-  store.mass.data[slot] = unit.mass;
+  // (a unit holding its ground weighs more: the others take more of the way round it)
+  store.mass.data[slot] = bodyMassOf(unit);
   store.maxSpeed.data[slot] = unit.maxSpeed;
   store.maxForce.data[slot] = unit.maxForce;
   store.orderHeading.data[2 * slot] = unit.orderHeading.x;
@@ -208,6 +211,12 @@ export function decide(sim: SimulationState): void {
     unit.obstacleSpace = route === null ? config.avoidClearance : Math.min(config.avoidClearance, Math.max(0, pointRoom(route.layer.map, route.layer.clearance) - unit.radius));
     store.obstacleSpace.data[unit.slot] = unit.obstacleSpace;
     set(unit.wanting, 0, 0);
+    if (unit.task.kind === 'idle' && unit.holding) {
+      // its ground, whatever presses on it: no way made, no limit of its legs on the push back
+      decideNothing(unit.avoidance);
+      unit.resting = holdForce(force, unit, sim.settings.dt);
+      continue;
+    }
     if (unit.task.kind === 'idle') {
       const intent = standing === null ? REST : standing.standing!(sim, unit, _decide_preferred);
       if (intent === STEER) {
@@ -235,6 +244,32 @@ export function decide(sim: SimulationState): void {
     }
     truncate(force, force, unit.maxForce);
   }
+}
+
+/**
+ * The force on a unit holding its ground (a hold order): the change, within the tick, to the
+ * velocity heading back home in HOLD_RETURN_TIME (at most its max speed), for its held mass.
+ * Returns whether it is at rest there (so its body may sleep).
+ */
+function holdForce(out: Vec2, unit: Unit, dt: number): boolean {
+  const dx = unit.home.x - unit.position.x;
+  const dy = unit.home.y - unit.position.y;
+  const away = hypot(dx, dy);
+  const speed = Math.min(unit.maxSpeed, away / HOLD_RETURN_TIME);
+  const wantX = away > 0 ? (dx / away) * speed : 0;
+  const wantY = away > 0 ? (dy / away) * speed : 0;
+  const mass = unit.mass * HOLD_MASS_SCALE;
+  out.x = ((wantX - unit.velocity.x) * mass) / dt;
+  out.y = ((wantY - unit.velocity.y) * mass) / dt;
+  return away < HOLD_AT_HOME && hypot(unit.velocity.x, unit.velocity.y) < HOLD_AT_HOME;
+}
+
+/** metres, and m/s: a holding unit this close to home and this slow is at rest there */
+const HOLD_AT_HOME = 0.01;
+
+/** kilograms: what a unit's body weighs now (more while it holds its ground) */
+function bodyMassOf(unit: Unit): number {
+  return unit.holding ? unit.mass * HOLD_MASS_SCALE : unit.mass;
 }
 
 /** The steering force toward the `preferred` velocity: the change to reach it, the strategy's avoidance, separation. */
@@ -269,7 +304,7 @@ export function applyForces(sim: SimulationState): void {
     lean.data[slot] = unit.lean;
     // a resting unit only brakes, so a sleeping body is not woken to push it by nothing
     const wake = !unit.resting;
-    applySteeringForce(unit.body, unit.steeringForce, unit.mass, unit.maxSpeed, sim.settings.dt, wake);
+    applySteeringForce(unit.body, unit.steeringForce, bodyMassOf(unit), unit.maxSpeed, sim.settings.dt, wake);
   }
 }
 
@@ -315,7 +350,7 @@ export function readBack(sim: SimulationState): void {
   for (const unit of sim.units) {
     // a sleeping unit's body stayed where it was, unless a touch woke it in the step
     if (unit.asleep && !isBodyAwake(unit.body)) continue;
-    limitSpeed(unit.body, unit.mass, unit.maxSpeed);
+    limitSpeed(unit.body, bodyMassOf(unit), unit.maxSpeed);
     readBodyState(unit.body, unit.position, unit.velocity);
     const speed = length(unit.velocity);
     if (speed > HEADING_MIN_SPEED) unit.heading = atan2(unit.velocity.y, unit.velocity.x);

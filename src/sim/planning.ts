@@ -15,6 +15,8 @@ import { NEAR_COST, type Route, cellCost, createRoute, isExhausted, isKnownReach
 import { arrangeSlots, slotReach } from '../orders/formation';
 import { type MoveOrder, groupArrivalRadiusOf } from '../orders/orders';
 import { nowMs } from './clock';
+import { HOLD_MASS_SCALE } from './defaults';
+import { setUnitBodyMass } from '../physics/world';
 import { emit } from './events';
 import { restartUnit } from './progress';
 import { IDLE, type PlanJob, type SimulationState, type Unit, moveTask, simulatedTime } from './state';
@@ -44,12 +46,16 @@ function plan(sim: SimulationState): void {
   const work = sim.navMap.work;
   for (const { order, orderId } of sim.pendingOrders) {
     const units = unitsOf(sim, order.unitIds);
-    if (order.kind === 'stop') {
-      for (const unit of units) standDown(unit);
+    if (order.kind !== 'move') {
+      for (const unit of units) {
+        standDown(unit);
+        holdGround(unit, order.kind === 'hold');
+      }
       continue;
     }
     // no unit left to move (an empty list, or all removed since the order was issued)
     if (units.length === 0) continue;
+    for (const unit of units) holdGround(unit, false);
     queueJob(sim, order, orderId, units);
   }
   sim.pendingOrders.length = 0;
@@ -576,6 +582,16 @@ function aimAtTarget(unit: Unit): void {
 }
 
 /** Ends the unit's task: it holds its ground where it is now. */
+/**
+ * Starts or ends a unit's hold (a hold order; any other order ends it): while it holds, its body
+ * weighs HOLD_MASS_SCALE times its mass, so a friend pressing on it moves it little.
+ */
+function holdGround(unit: Unit, holding: boolean): void {
+  if (unit.holding === holding) return;
+  unit.holding = holding;
+  setUnitBodyMass(unit.body, holding ? unit.mass * HOLD_MASS_SCALE : null);
+}
+
 export function standDown(unit: Unit): void {
   unit.task = IDLE;
   unit.home.x = unit.position.x;

@@ -292,6 +292,7 @@ export function addUnit(sim: Simulation, def: UnitDef): number {
     task: IDLE,
     home: vec2(x, y),
     resting: true,
+    holding: false,
     asleep: false,
     waypoint: vec2(x, y),
     orderHeading: vec2(),
@@ -469,7 +470,7 @@ export function issueOrder(sim: Simulation, order: Order): number {
   const copy = checkOrder(order, (unitId) => state.unitsById.has(unitId));
   const orderId = state.nextOrderId++;
   if (copy.kind === 'stop' || copy.queue !== true) leaveQueues(state, copy.unitIds, orderId);
-  if (copy.kind === 'stop' || (copy.kind === 'move' && copy.queue !== true)) {
+  if (copy.kind === 'stop' || ((copy.kind === 'move' || copy.kind === 'hold') && copy.queue !== true)) {
     state.pendingOrders.push({ order: copy, orderId });
     if (copy.kind === 'move') openOrder(state, orderId);
   } else queueOrder(state, copy, orderId);

@@ -9,7 +9,7 @@ import { type ObstacleShape, type ShapeGeometry, copyShape } from '../math/shape
 import type { ReadonlyVec2, Vec2 } from '../math/vec2';
 import type { NavMap } from '../nav/navmap';
 import type { Route, RouteTile } from '../nav/route';
-import type { MoveOrder, QueuedStep, StopOrder } from '../orders/orders';
+import type { HoldOrder, MoveOrder, QueuedStep, StopOrder } from '../orders/orders';
 import type { ObstacleSensor, PhysicsWorld, UnitBody } from '../physics/world';
 import type { CellGrid } from '../spatial/grid';
 import type { Side } from '../steering/agent';
@@ -180,6 +180,9 @@ export interface Unit {
   home: Vec2;
   /** whether the unit, idle, is only braking this tick (so its body may sleep) */
   resting: boolean;
+  /** whether it holds its position (a hold order, until its next): it makes no way for friends,
+   * its body weighs HOLD_MASS_SCALE times its mass, and it walks back home if pushed off */
+  holding: boolean;
   /** whether the unit sleeps this tick: idle, resting, its body asleep in planck and no unit on
    * the move close to it; a sleeping unit is neither sensed nor steered (see phases.ts) */
   asleep: boolean;
@@ -277,7 +280,7 @@ export interface SimulationState {
   readonly senseWorld: SenseWorld & { readonly grid: CellGrid; readonly obstacles: ObstacleSensor[] };
   /** orders issued since the last tick, applied at the start of the next (a patrol is given as
    * moves, one a leg: order-queue.ts) */
-  readonly pendingOrders: Array<{ order: MoveOrder | StopOrder; orderId: number }>;
+  readonly pendingOrders: Array<{ order: MoveOrder | HoldOrder | StopOrder; orderId: number }>;
   /** orders waiting their turn in their units' queues, in the order they were given (order-queue.ts) */
   readonly queued: QueuedStep[];
   readonly events: EventLog;

@@ -287,7 +287,7 @@ export function obstacleOutOfReach(shape: ObstacleShape, world: { width: number;
  */
 export function checkOrder(order: Order, isUnit: (unitId: number) => boolean): Order {
   checkObject(order, 'order');
-  const kind = checkOneOf(order.kind, 'order.kind', ['move', 'patrol', 'stop'] as const);
+  const kind = checkOneOf(order.kind, 'order.kind', ['move', 'patrol', 'hold', 'stop'] as const);
   if (!Array.isArray(order.unitIds)) {
     throw new Error(`order.unitIds: expected an array of unit ids, got ${describeValue(order.unitIds)}`);
   }
@@ -309,6 +309,7 @@ export function checkOrder(order: Order, isUnit: (unitId: number) => boolean): O
     return { kind, unitIds };
   }
   const queue = given.queue === true ? { queue: true } : {};
+  if (kind === 'hold') return { kind, unitIds, ...queue };
   const facing = given.facing === undefined ? {} : { facing: checkFacing(given.facing) };
   if (kind === 'move') {
     const target = checkPoint((order as { target?: unknown }).target, 'order.target');

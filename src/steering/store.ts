@@ -61,6 +61,8 @@ export interface UnitStore {
   readonly singleFile: Column<Uint8Array>;
   /** 1 when the unit slept as its entries were last written (they still hold while it sleeps on) */
   readonly asleep: Column<Uint8Array>;
+  /** 1 while the unit holds its ground (a hold order): it makes no way, the others go round it */
+  readonly holding: Column<Uint8Array>;
 }
 
 export function createUnitStore(columns: UnitColumns): UnitStore {
@@ -86,6 +88,7 @@ export function createUnitStore(columns: UnitColumns): UnitStore {
     queueRank: floatColumn(columns, 1, Infinity),
     singleFile: byteColumn(columns),
     asleep: byteColumn(columns),
+    holding: byteColumn(columns),
   };
 }
 

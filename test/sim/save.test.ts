@@ -52,8 +52,8 @@ function saveAndGoOn(name: string, at: number, after: number, change?: (run: Sce
 }
 
 describe('save and restore', () => {
-  it.each(BUILT_IN_SCENARIO_NAMES)('%s: saved at tick 150, goes on with the same bits for 150 ticks', (name) => {
-    expect(saveAndGoOn(name, 150, 150)).toEqual({ differs: 0, resaved: true });
+  it.each(BUILT_IN_SCENARIO_NAMES)('%s: saved at tick 150, goes on with the same bits for 100 ticks', (name) => {
+    expect(saveAndGoOn(name, 150, 100)).toEqual({ differs: 0, resaved: true });
   });
 
   it.each([
@@ -64,11 +64,11 @@ describe('save and restore', () => {
     ['base-build', 45],
     ['rock-field-1km', 3],
   ])('%s: saved at tick %i (orders pending or still planned) goes on with the same bits', (name, at) => {
-    expect(saveAndGoOn(name, at, 300)).toEqual({ differs: 0, resaved: true });
+    expect(saveAndGoOn(name, at, 200)).toEqual({ differs: 0, resaved: true });
   });
 
   it('carries the queries’ own navigation map and orders issued since the last tick', () => {
-    const result = saveAndGoOn('u-trap', 60, 400, (run) => {
+    const result = saveAndGoOn('u-trap', 60, 250, (run) => {
       const [first] = listUnits(run.sim);
       traceRoute(run.sim, first!.id);
       issueOrder(run.sim, { kind: 'move', unitIds: [first!.id], target: { x: 5, y: 5 } });
@@ -82,7 +82,7 @@ describe('save and restore', () => {
       const run = startScenarioRun(scenario);
       for (let tick = 0; tick < 120; tick++) stepScenarioRun(run);
       const other = twin(run, JSON.stringify(saveSimulation(run.sim)));
-      for (let tick = 0; tick < 120; tick++) {
+      for (let tick = 0; tick < 90; tick++) {
         stepScenarioRun(run);
         stepScenarioRun(other);
       }

@@ -128,7 +128,11 @@ export function addReciprocalPlane(planes: HalfPlanes, units: UnitStore, agent: 
     const wy = vy - py / horizon;
     const wSq = wx * wx + wy * wy;
     const wDotP = wx * px + wy * py;
-    if (wDotP < 0 && wDotP * wDotP > reachSq * wSq) {
+    // (dead on the line of centres, the rounded end's way out is straight back: against a unit
+    // holding its ground, which makes no way, the agent would press on for ever; the legs then,
+    // on the side the two agree on)
+    const pressedOnHolder = units.holding.data[other] === 1 && px * wy - py * wx === 0;
+    if (!pressedOnHolder && wDotP < 0 && wDotP * wDotP > reachSq * wSq) {
       // nearest the rounded end of the obstacle: out along w
       const wLength = Math.sqrt(wSq);
       nx = wx / wLength;
