@@ -30,7 +30,7 @@ export interface ScenarioChoice {
 export interface PageSession extends ScenarioRun {
   readonly choice: Readonly<ScenarioChoice>;
   paused: boolean;
-  /** simulated seconds per real second: 0.25 to 4 */
+  /** simulated seconds per real second: 0.25 to 8 (at 8, MAX_TICKS_PER_FRAME a frame) */
   speed: number;
   /** real seconds not yet simulated */
   accumulator: number;
@@ -39,7 +39,7 @@ export interface PageSession extends ScenarioRun {
   readonly log: { readonly header: CommandLogHeader; readonly commands: LoggedCommand[] };
 }
 
-export const SPEEDS = [0.25, 0.5, 1, 2, 4] as const;
+export const SPEEDS = [0.25, 0.5, 1, 2, 4, 8] as const;
 /** at most this many ticks per frame, so a slow frame does not snowball */
 export const MAX_TICKS_PER_FRAME = 8;
 

@@ -12,7 +12,21 @@ export interface MoveOrder {
   readonly facing?: ReadonlyVec2;
   /** true: after the units' orders already given (their queue), not in place of them */
   readonly queue?: boolean;
+  /** an attack-move: a unit stops while a unit of another team (of `teams`, when given) is within
+   * `range` metres of it (disc to disc), and walks on once none is */
+  readonly engage?: Engage;
 }
+
+/** What stops a unit on an attack-move (MoveOrder.engage). */
+export interface Engage {
+  /** metres between the discs' edges: 0 to MAX_ENGAGE_RANGE */
+  readonly range: number;
+  /** the teams it stops for (default: every team but its own) */
+  readonly teams?: readonly number[];
+}
+
+/** metres: the largest engage range */
+export const MAX_ENGAGE_RANGE = 1000;
 
 /**
  * Walk the points in a loop as one group: to the first, the next, ..., the last, the first again,
@@ -45,6 +59,8 @@ export interface QueuedStep {
   readonly facing: ReadonlyVec2 | null;
   /** a queued hold (the units hold where they stand when it starts; `target` is not used) */
   readonly hold: boolean;
+  /** a queued attack-move's engage */
+  readonly engage: Engage | null;
   /** for a patrol's leg: the patrol's points and which of them this leg walks to */
   readonly patrol: { readonly points: readonly ReadonlyVec2[]; readonly index: number } | null;
 }
@@ -59,6 +75,14 @@ export interface HoldOrder {
   readonly unitIds: readonly number[];
   /** true: once the units' orders so far are done (their queue) */
   readonly queue?: boolean;
+}
+
+/** What the simulation keeps to raise the `replaced` and `done` events (sim/order-events.ts). */
+export interface OrderBook {
+  /** open move orders, by id in the order issued: the units that arrived so far */
+  readonly open: Map<number, number[]>;
+  /** scratch: units walking each open order this tick */
+  readonly walking: Map<number, number>;
 }
 
 /** Stop the units where they are. */

@@ -63,6 +63,21 @@ export type SimulationEvent =
       readonly time: number;
     }
   | {
+      /** a unit on an attack-move stopped: an enemy came within the order's range */
+      readonly type: 'engaged';
+      readonly unitId: number;
+      readonly orderId: number;
+      readonly enemyId: number;
+      readonly time: number;
+    }
+  | {
+      /** a unit on an attack-move walks on: no enemy is within the order's range any more */
+      readonly type: 'disengaged';
+      readonly unitId: number;
+      readonly orderId: number;
+      readonly time: number;
+    }
+  | {
       /** an obstacle was placed where the unit stood: it was moved out to the nearest free ground */
       readonly type: 'displaced';
       readonly unitId: number;

@@ -14,7 +14,7 @@
  */
 import type { ReadonlyVec2 } from '../math/vec2';
 import { type NearbyIndex, columnOn, forEachKey, forEachRingKey, rowOn, sortLevel } from '../spatial/team-grid';
-import { type Simulation, type SimulationState, stateOf } from './state';
+import { type Simulation, type SimulationState, type Unit, stateOf } from './state';
 import { checkNumber, checkObject, describeValue } from './validate';
 
 /** Which units a query may answer with. */
@@ -179,6 +179,28 @@ export function nearestUnit(sim: Simulation, point: ReadonlyVec2, filter?: UnitF
   const index = indexOf(state);
   const { slots, exclude } = checkFilter(state, index, filter);
   const limit = filter?.maxDistance === undefined ? Infinity : checkNumber(filter.maxDistance, 'filter.maxDistance', { min: 0 });
+  const best = nearestSlot(state, index, x, y, slots, exclude, limit);
+  return best < 0 ? undefined : state.units[best]!.id;
+}
+
+/**
+ * For the engine (an attack-move, order-engage.ts): the slot of the nearest unit whose disc comes
+ * within `range` metres of `unit`'s disc, of the given teams or (null) of any team but its own;
+ * -1 when there is none.
+ */
+export function nearestEnemySlot(state: SimulationState, unit: Unit, range: number, teams: readonly number[] | null): number {
+  const index = indexOf(state);
+  const slots: number[] = [];
+  for (let slot = 0; slot < index.teams.length; slot++) {
+    const team = index.teams[slot]!;
+    if (teams === null ? team !== unit.team : teams.includes(team)) slots.push(slot);
+  }
+  return nearestSlot(state, index, unit.position.x, unit.position.y, slots, unit.slot, range + unit.radius);
+}
+
+/** The slot of the unit nearest (x, y) by its disc's edge, within `limit`, of the team slots
+ * `slots`, not `exclude`; -1 when there is none. Ties go to the smaller slot (the smaller id). */
+function nearestSlot(state: SimulationState, index: NearbyIndex, x: number, y: number, slots: readonly number[], exclude: number, limit: number): number {
   let best = -1;
   let bestGap = Infinity;
   let level = index.fine;
@@ -229,7 +251,7 @@ export function nearestUnit(sim: Simulation, point: ReadonlyVec2, filter?: UnitF
     // (the ring after the last read may already be out of reach)
     if (done || rings === lastRing || rings * level.cellSize - index.maxRadius > Math.min(bestGap, limit)) break;
   }
-  return best < 0 ? undefined : state.units[best]!.id;
+  return best;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,7 +10,8 @@
  * leave an order, leaves no way to miss one.
  */
 import { emit } from './events';
-import { type OrderBook, type SimulationState, simulatedTime } from './state';
+import type { OrderBook } from '../orders/orders';
+import { type SimulationState, simulatedTime } from './state';
 
 export function createOrderBook(): OrderBook {
   return { open: new Map(), walking: new Map() };
@@ -67,6 +68,7 @@ export function noteOrdersDone(state: SimulationState): void {
   for (const [orderId, arrived] of open) {
     if (walking.get(orderId)! > 0) continue;
     open.delete(orderId);
+    state.engagements.delete(orderId);
     emit(state.events, { type: 'done', orderId, arrived, time: simulatedTime(state) });
   }
   walking.clear();

@@ -1,5 +1,5 @@
 /**
- * Queued orders and patrols (docs/api.md, "Orders"). An order given with `queue: true` (a move,
+ * Queued orders, patrols and holds (docs/api.md, "Orders"). An order given with `queue: true` (a move,
  * a patrol, a hold) waits behind the orders its units already have; a patrol is a loop of moves. Both are kept here as
  * steps (`QueuedStep`, a move waiting its turn) and given to the engine as ordinary group moves, one
  * at a time, so routes, slots, arrivals and the `done` event work as for any move.
@@ -12,26 +12,28 @@
  * never started and loses all its units that way raises `replaced`.
  */
 import type { ReadonlyVec2 } from '../math/vec2';
+import { setUnitBodyMass } from '../physics/world';
+import { HOLD_MASS_SCALE } from './defaults';
 import type { HoldOrder, MoveOrder, PatrolOrder, QueuedStep } from '../orders/orders';
 import { emit } from './events';
 import { openOrder } from './order-events';
-import { type SimulationState, simulatedTime } from './state';
+import { type SimulationState, type Unit, simulatedTime } from './state';
 
 /** Gives a move or a hold with `queue: true`, or a patrol: queued steps, or (a patrol not queued)
  * its first leg now and the rest queued. */
 export function queueOrder(state: SimulationState, order: MoveOrder | PatrolOrder | HoldOrder, orderId: number): void {
   if (order.kind === 'hold') {
-    state.queued.push({ orderId, unitIds: [...order.unitIds], target: { x: 0, y: 0 }, facing: null, hold: true, patrol: null });
+    state.queued.push({ orderId, unitIds: [...order.unitIds], target: { x: 0, y: 0 }, facing: null, hold: true, engage: null, patrol: null });
     return;
   }
   const facing = order.facing ?? null;
   if (order.kind === 'move') {
-    state.queued.push({ orderId, unitIds: [...order.unitIds], target: { ...order.target }, facing, hold: false, patrol: null });
+    state.queued.push({ orderId, unitIds: [...order.unitIds], target: { ...order.target }, facing, hold: false, engage: order.engage ?? null, patrol: null });
     return;
   }
   // one point: between where the group stands and the point
   const points = order.points.length === 1 ? [order.points[0]!, centroid(state, order.unitIds)] : order.points.map((point) => ({ ...point }));
-  const first: QueuedStep = { orderId, unitIds: [...order.unitIds], target: { ...points[0]! }, facing, hold: false, patrol: { points, index: 0 } };
+  const first: QueuedStep = { orderId, unitIds: [...order.unitIds], target: { ...points[0]! }, facing, hold: false, engage: null, patrol: { points, index: 0 } };
   if (order.queue === true) {
     state.queued.push(first);
     return;
@@ -101,7 +103,13 @@ function startStep(state: SimulationState, step: QueuedStep): void {
     emit(state.events, { type: 'step', orderId: step.orderId, unitIds: [...step.unitIds], target: centroid(state, step.unitIds), time: simulatedTime(state) });
     return;
   }
-  const order: MoveOrder = { kind: 'move', unitIds: [...step.unitIds], target: { ...step.target }, ...(step.facing === null ? {} : { facing: { ...step.facing } }) };
+  const order: MoveOrder = {
+    kind: 'move',
+    unitIds: [...step.unitIds],
+    target: { ...step.target },
+    ...(step.facing === null ? {} : { facing: { ...step.facing } }),
+    ...(step.engage === null ? {} : { engage: step.engage }),
+  };
   state.pendingOrders.push({ order, orderId: step.orderId });
   openOrder(state, step.orderId);
   const leg = step.patrol === null ? {} : { leg: step.patrol.index };
@@ -110,7 +118,7 @@ function startStep(state: SimulationState, step: QueuedStep): void {
     const { points } = step.patrol;
     const index = (step.patrol.index + 1) % points.length;
     // the next leg waits first in line for these units, ahead of anything queued after the patrol
-    state.queued.unshift({ orderId: step.orderId, unitIds: [...step.unitIds], target: { ...points[index]! }, facing: step.facing, hold: false, patrol: { points, index } });
+    state.queued.unshift({ orderId: step.orderId, unitIds: [...step.unitIds], target: { ...points[index]! }, facing: step.facing, hold: false, engage: null, patrol: { points, index } });
   }
 }
 
@@ -129,4 +137,15 @@ function centroid(state: SimulationState, unitIds: readonly number[]): ReadonlyV
 /** Whether a step waits under `orderId` (a patrol between legs is not done). */
 export function isQueued(state: SimulationState, orderId: number): boolean {
   return state.queued.some((step) => step.orderId === orderId);
+}
+
+/**
+ * Starts or ends a unit's hold (a hold order; any other order ends it): while it holds it makes no
+ * way for friends (phases.ts), its body weighs HOLD_MASS_SCALE times its mass, so a friend pressing
+ * on it moves it little, and it heads back home if pushed off.
+ */
+export function holdGround(unit: Unit, holding: boolean): void {
+  if (unit.holding === holding) return;
+  unit.holding = holding;
+  setUnitBodyMass(unit.body, holding ? unit.mass * HOLD_MASS_SCALE : null);
 }

@@ -20,6 +20,7 @@ import { decideNothing } from '../steering/strategy';
 import { nowMs } from './clock';
 import { HOLD_MASS_SCALE, HOLD_RETURN_TIME } from './defaults';
 import { emit } from './events';
+import { stopForEnemies } from './order-engage';
 import { standDown } from './planning';
 import { trackProgress } from './progress';
 import { followRoute, isQueueing, lookDownRoute } from './routes';
@@ -239,6 +240,7 @@ export function decide(sim: SimulationState): void {
       const preferred = arriveVelocity(_decide_preferred, store, unit.slot, unit.task.target, unit.task.stopRadius, config);
       if (unit.task.route !== null && !unit.task.waiting) followRoute(unit, unit.task.target, preferred);
       unit.held = shapeIntent(sim, unit, preferred);
+      if (sim.engagements.size > 0 && stopForEnemies(sim, unit, unit.task, preferred)) unit.held = true;
       set(unit.wanting, preferred.x, preferred.y);
       steerFor(sim, unit, preferred);
     }

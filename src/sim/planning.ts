@@ -15,8 +15,7 @@ import { NEAR_COST, type Route, cellCost, createRoute, isExhausted, isKnownReach
 import { arrangeSlots, slotReach } from '../orders/formation';
 import { type MoveOrder, groupArrivalRadiusOf } from '../orders/orders';
 import { nowMs } from './clock';
-import { HOLD_MASS_SCALE } from './defaults';
-import { setUnitBodyMass } from '../physics/world';
+import { holdGround } from './order-queue';
 import { emit } from './events';
 import { restartUnit } from './progress';
 import { IDLE, type PlanJob, type SimulationState, type Unit, moveTask, simulatedTime } from './state';
@@ -55,7 +54,11 @@ function plan(sim: SimulationState): void {
     }
     // no unit left to move (an empty list, or all removed since the order was issued)
     if (units.length === 0) continue;
-    for (const unit of units) holdGround(unit, false);
+    for (const unit of units) {
+      holdGround(unit, false);
+      unit.engagedWith = 0;
+    }
+    if (order.engage !== undefined) sim.engagements.set(orderId, order.engage);
     queueJob(sim, order, orderId, units);
   }
   sim.pendingOrders.length = 0;
@@ -582,16 +585,6 @@ function aimAtTarget(unit: Unit): void {
 }
 
 /** Ends the unit's task: it holds its ground where it is now. */
-/**
- * Starts or ends a unit's hold (a hold order; any other order ends it): while it holds, its body
- * weighs HOLD_MASS_SCALE times its mass, so a friend pressing on it moves it little.
- */
-function holdGround(unit: Unit, holding: boolean): void {
-  if (unit.holding === holding) return;
-  unit.holding = holding;
-  setUnitBodyMass(unit.body, holding ? unit.mass * HOLD_MASS_SCALE : null);
-}
-
 export function standDown(unit: Unit): void {
   unit.task = IDLE;
   unit.home.x = unit.position.x;

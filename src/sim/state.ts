@@ -9,7 +9,7 @@ import { type ObstacleShape, type ShapeGeometry, copyShape } from '../math/shape
 import type { ReadonlyVec2, Vec2 } from '../math/vec2';
 import type { NavMap } from '../nav/navmap';
 import type { Route, RouteTile } from '../nav/route';
-import type { HoldOrder, MoveOrder, QueuedStep, StopOrder } from '../orders/orders';
+import type { Engage, HoldOrder, MoveOrder, OrderBook, QueuedStep, StopOrder } from '../orders/orders';
 import type { ObstacleSensor, PhysicsWorld, UnitBody } from '../physics/world';
 import type { CellGrid } from '../spatial/grid';
 import type { Side } from '../steering/agent';
@@ -180,9 +180,10 @@ export interface Unit {
   home: Vec2;
   /** whether the unit, idle, is only braking this tick (so its body may sleep) */
   resting: boolean;
-  /** whether it holds its position (a hold order, until its next): it makes no way for friends,
-   * its body weighs HOLD_MASS_SCALE times its mass, and it walks back home if pushed off */
+  /** whether it holds its position (a hold order: order-queue.ts holdGround) */
   holding: boolean;
+  /** the enemy its attack-move stopped it for, 0 while none does (order-engage.ts) */
+  engagedWith: number;
   /** whether the unit sleeps this tick: idle, resting, its body asleep in planck and no unit on
    * the move close to it; a sleeping unit is neither sensed nor steered (see phases.ts) */
   asleep: boolean;
@@ -251,14 +252,6 @@ export interface ObstacleRecord {
   readonly geometry: ShapeGeometry;
 }
 
-/** What the simulation keeps to raise the `replaced` and `done` events (order-events.ts). */
-export interface OrderBook {
-  /** open move orders, by id in the order issued: the units that arrived so far */
-  readonly open: Map<number, number[]>;
-  /** scratch: units walking each open order this tick */
-  readonly walking: Map<number, number>;
-}
-
 export interface SimulationState {
   readonly physics: PhysicsWorld<Unit>;
   /** the settings the simulation was made with (frozen) */
@@ -278,11 +271,12 @@ export interface SimulationState {
   readonly obstacles: ObstacleRecord[];
   /** units, their grid and the obstacles' sensors, as the sense phase reads them */
   readonly senseWorld: SenseWorld & { readonly grid: CellGrid; readonly obstacles: ObstacleSensor[] };
-  /** orders issued since the last tick, applied at the start of the next (a patrol is given as
-   * moves, one a leg: order-queue.ts) */
+  /** orders issued since the last tick, applied at the start of the next (a patrol as moves) */
   readonly pendingOrders: Array<{ order: MoveOrder | HoldOrder | StopOrder; orderId: number }>;
   /** orders waiting their turn in their units' queues, in the order they were given (order-queue.ts) */
   readonly queued: QueuedStep[];
+  /** the engage of every attack-move walked, by order id (order-engage.ts) */
+  readonly engagements: Map<number, Engage>;
   readonly events: EventLog;
   /** wall-clock milliseconds of the last tick: the whole tick, planck's step inside it, and
    * the planning of the orders it applied (routes and slots) */
@@ -407,8 +401,7 @@ export interface SituationSet {
   readonly rules: AvoidanceRules;
   /** reads the lists above into the hooks called for every unit and pair (after they change) */
   readonly gather: () => void;
-  /** what the situations passing blocks share (their measure of the blocks, situations/blocks.ts;
-   * typed here by what the save reads of it) */
+  /** what the block situations share (situations/blocks.ts; typed by what save.ts reads of it) */
   readonly blocks: { readonly keepers: ReadonlyArray<(sim: SimulationState) => void> };
   /** the config and strategy the lists were gathered for */
   gatheredFor: { config: SteeringConfig; strategy: AvoidanceStrategy } | null;

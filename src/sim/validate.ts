@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { type ObstacleShape, prepareShape } from '../math/shapes';
 import { MAX_POLYGON_POINTS } from '../physics/world';
 import type { ReadonlyVec2 } from '../math/vec2';
-import { MAX_PATROL_POINTS, type Order } from '../orders/orders';
+import { type Engage, MAX_ENGAGE_RANGE, MAX_PATROL_POINTS, type Order } from '../orders/orders';
 
 export interface NumberRule {
   /** smallest allowed value */
@@ -313,13 +313,23 @@ export function checkOrder(order: Order, isUnit: (unitId: number) => boolean): O
   const facing = given.facing === undefined ? {} : { facing: checkFacing(given.facing) };
   if (kind === 'move') {
     const target = checkPoint((order as { target?: unknown }).target, 'order.target');
-    return { kind, unitIds, target, ...facing, ...queue };
+    const engage = (order as { engage?: unknown }).engage;
+    return { kind, unitIds, target, ...facing, ...queue, ...(engage === undefined ? {} : { engage: checkEngage(engage) }) };
   }
   const points = (order as { points?: unknown }).points;
   if (!Array.isArray(points) || points.length === 0 || points.length > MAX_PATROL_POINTS) {
     throw new Error(`order.points: expected 1 to ${MAX_PATROL_POINTS} points, got ${describeValue(points)}`);
   }
   return { kind, unitIds, points: points.map((point, index) => checkPoint(point, `order.points[${index}]`)), ...facing, ...queue };
+}
+
+/** An attack-move's engage: a range, and maybe the teams it stops for, copied. */
+function checkEngage(value: unknown): Engage {
+  const given = checkObject(value, 'order.engage') as { range?: unknown; teams?: unknown };
+  const range = checkNumber(given.range, 'order.engage.range', { min: 0, max: MAX_ENGAGE_RANGE });
+  if (given.teams === undefined) return { range };
+  if (!Array.isArray(given.teams) || given.teams.length === 0) throw new Error(`order.engage.teams: expected a list of teams, got ${describeValue(given.teams)}`);
+  return { range, teams: given.teams.map((team, index) => checkNumber(team, `order.engage.teams[${index}]`, { min: 0, integer: true })) };
 }
 
 /** A point ({x, y}, finite), copied. */

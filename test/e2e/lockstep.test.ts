@@ -75,7 +75,7 @@ describe('two pages in lockstep in Chromium', () => {
     const query = '?scenario=head-on&units=24&seed=2&lockstep=tabs&player=';
     const players = [await openPlayer(context, `${query}0`), await openPlayer(context, `${query}1`)];
     const pages = players.map((player) => player.page);
-    for (const page of pages) await guiControl(page, 'speed').selectOption('4');
+    for (const page of pages) await guiControl(page, 'speed').selectOption('8');
     await waitForAgreement(pages, 120, 60_000);
     await commandBothTeams(pages);
     await waitForAgreement(pages, 3600, 150_000);
@@ -114,7 +114,7 @@ describe('two pages in lockstep in Chromium', () => {
       const query = (player: number) => `?scenario=head-on&units=24&seed=2&lockstep=relayed&player=${player}&relay=${encodeURIComponent(relay.url)}`;
       const players = [await openPlayer(contexts[0]!, query(0)), await openPlayer(contexts[1]!, query(1))];
       const pages = players.map((player) => player.page);
-      for (const page of pages) await guiControl(page, 'speed').selectOption('4');
+      for (const page of pages) await guiControl(page, 'speed').selectOption('8');
       await waitForAgreement(pages, 120, 60_000);
       await commandBothTeams(pages);
       await waitForAgreement(pages, 480, 120_000);
