@@ -14,14 +14,24 @@
 export { type ReadonlyVec2, type Vec2, vec2 } from './math/vec2';
 export { createRandom, type Random } from './math/random';
 export type { ObstacleDef, ObstacleShape } from './math/shapes';
-export { groupArrivalRadius, type MoveOrder, type Order, type StopOrder } from './orders/orders';
+export {
+  type Engage,
+  groupArrivalRadius,
+  type HoldOrder,
+  MAX_ENGAGE_RANGE,
+  MAX_PATROL_POINTS,
+  type MoveOrder,
+  type Order,
+  type PatrolOrder,
+  type StopOrder,
+} from './orders/orders';
 export { LEFT, NO_SIDE, RIGHT, type Side } from './steering/agent';
 export { DEFAULT_STEERING_CONFIG, SITUATION_NAMES, resolveSteeringConfig, type SituationName, type SituationSwitches, type SteeringConfig, type SteeringOverrides } from './steering/config';
 export { RAY_CENTRE, RAY_LEFT, RAY_RELATIVE, RAY_RIGHT, type Ray, type Sensing, type Threat } from './steering/sensing';
 export { COLLISION_RESPONSES, type CollisionResponse } from './steering/sideways';
 export { AVOIDANCE_NAMES } from './steering/strategies/index';
 export type { AvoidanceDecision, AvoidanceName } from './steering/strategy';
-export { DEFAULT_SIMULATION, DEFAULT_UNIT } from './sim/defaults';
+export { DEFAULT_SIMULATION, DEFAULT_UNIT, HOLD_MASS_SCALE } from './sim/defaults';
 export {
   addObstacle,
   addUnit,

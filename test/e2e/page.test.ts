@@ -314,35 +314,35 @@ describe('the demo page in Chromium', () => {
   it('saves a game and loads it, from the panel and from Node: it goes on with the same state hash', async () => {
     const { page, problems } = await openPage('?scenario=doorway&seed=3');
     await togglePause(page, true);
-    await page.evaluate(() => (window as unknown as HookedWindow).__rts.stateHash(200));
+    await page.evaluate(() => (window as unknown as HookedWindow).__rts.stateHash(120));
     // the panel's "save game" downloads the game as it stands
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'save game' }).click()]);
     const file = await download.path();
     const text = readFileSync(file, 'utf8');
     const saved = JSON.parse(text) as SavedGame;
-    expect(saved).toMatchObject({ format: 'rts-steer/game', version: 1, choice: { name: 'doorway', seed: 3 }, simulation: { format: 'rts-steer/save', tick: 200 } });
-    expect(download.suggestedFilename()).toBe('doorway-tick-200.game.json');
-    const goneOn = await page.evaluate(() => (window as unknown as HookedWindow).__rts.stateHash(700));
+    expect(saved).toMatchObject({ format: 'rts-steer/game', version: 1, choice: { name: 'doorway', seed: 3 }, simulation: { format: 'rts-steer/save', tick: 120 } });
+    expect(download.suggestedFilename()).toBe('doorway-tick-120.game.json');
+    const goneOn = await page.evaluate(() => (window as unknown as HookedWindow).__rts.stateHash(360));
     // "load game…" goes back to it, and it goes on as it did
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'load game…' }).click()]);
     await chooser.setFiles(file);
-    await page.waitForFunction(() => (window as unknown as HookedWindow).__rts.tick() === 200);
-    expect(await page.evaluate(() => (window as unknown as HookedWindow).__rts.stateHash(700))).toEqual(goneOn);
+    await page.waitForFunction(() => (window as unknown as HookedWindow).__rts.tick() === 120);
+    expect(await page.evaluate(() => (window as unknown as HookedWindow).__rts.stateHash(360))).toEqual(goneOn);
     // the page's save goes on in Node with the same bits ...
     const inNode = loadGame(JSON.parse(text));
-    while (simulationTick(inNode.sim) < 700) stepSession(inNode);
+    while (simulationTick(inNode.sim) < 360) stepSession(inNode);
     expect(stateHash(inNode.sim)).toBe(goneOn.hash);
     // ... and a save made in Node goes on on the page
     const fromNode = loadGame(JSON.parse(text));
-    while (simulationTick(fromNode.sim) < 450) stepSession(fromNode);
+    while (simulationTick(fromNode.sim) < 240) stepSession(fromNode);
     const nodeText = JSON.stringify(saveGame(fromNode));
     await page.evaluate((game) => (window as unknown as HookedWindow).__rts.loadGame(game), nodeText);
-    await page.waitForFunction(() => (window as unknown as HookedWindow).__rts.tick() === 450);
-    expect(await page.evaluate(() => (window as unknown as HookedWindow).__rts.stateHash(700))).toEqual(goneOn);
+    await page.waitForFunction(() => (window as unknown as HookedWindow).__rts.tick() === 240);
+    expect(await page.evaluate(() => (window as unknown as HookedWindow).__rts.stateHash(360))).toEqual(goneOn);
     // a file that is not a saved game is said, and the game shown goes on
     await page.evaluate(() => (window as unknown as HookedWindow).__rts.loadGame('{"format":"something else"}'));
     await page.waitForFunction(() => document.getElementById('hud')!.textContent!.includes('game.format'));
-    expect(await hook(page, (rts) => rts.tick())).toBe(700);
+    expect(await hook(page, (rts) => rts.tick())).toBe(360);
     expect(problems.filter((problem) => !problem.includes('game.format'))).toEqual([]);
     await page.close();
   }, 120_000);
