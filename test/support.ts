@@ -51,6 +51,11 @@ export function recordEvents(sim: Simulation): SimulationEvent[] {
   return seen;
 }
 
+/** The events of one type among `events`, typed. */
+export function eventsOfType<T extends SimulationEvent['type']>(events: readonly SimulationEvent[], type: T): Extract<SimulationEvent, { type: T }>[] {
+  return events.filter((event): event is Extract<SimulationEvent, { type: T }> => event.type === type);
+}
+
 /** Records the simulated time of every unit's first arrival, by unit id. */
 export function recordArrivals(sim: Simulation): Map<number, number> {
   const arrivals = new Map<number, number>();

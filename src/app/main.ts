@@ -102,20 +102,8 @@ async function start(): Promise<void> {
     games: new Map(),
     logs: new Map(),
   } as unknown as Parts;
-  let nextLogRequest = 1;
-  parts.requestLog = () =>
-    new Promise((resolve) => {
-      const requestId = nextLogRequest++;
-      parts.logs.set(requestId, resolve);
-      page.send({ type: 'command-log', requestId });
-    });
-  let nextGameRequest = 1;
-  parts.requestGame = () =>
-    new Promise((resolve) => {
-      const requestId = nextGameRequest++;
-      parts.games.set(requestId, resolve);
-      page.send({ type: 'save-game', requestId });
-    });
+  parts.requestLog = asker(parts.logs, (requestId) => page.send({ type: 'command-log', requestId }));
+  parts.requestGame = asker(parts.games, (requestId) => page.send({ type: 'save-game', requestId }));
   parts.sendView = viewSender(page);
   parts.input = createInput(page, parts);
   parts.replay = createReplay(page, parts);
@@ -179,6 +167,18 @@ async function start(): Promise<void> {
     (window as unknown as HookedWindow).__rts = hook;
   };
   load(page, parts, firstChoice);
+}
+
+/** A question for the worker, answered by a message naming its request id (`answers` holds the
+ * questions waiting, by id; the page's message handler answers them). */
+function asker<T>(answers: Map<number, (answer: T) => void>, ask: (requestId: number) => void): () => Promise<T> {
+  let next = 1;
+  return () =>
+    new Promise((resolve) => {
+      const requestId = next++;
+      answers.set(requestId, resolve);
+      ask(requestId);
+    });
 }
 
 /** Asks the worker to load a scenario (closing a replay or the editor first). */

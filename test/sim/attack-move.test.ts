@@ -4,14 +4,8 @@
  * once it is gone (`disengaged`); a team list limits whom they stop for; bad engages are refused.
  */
 import { describe, expect, it } from 'vitest';
-import { addUnit, createSimulation, getUnit, issueOrder, onSimulationEvent, removeUnit, type Simulation, type SimulationEvent, stepSimulation } from '../../src/index';
-
-function run(sim: Simulation, ticks: number, each?: () => void): void {
-  for (let t = 0; t < ticks; t++) {
-    stepSimulation(sim);
-    each?.();
-  }
-}
+import { addUnit, createSimulation, getUnit, issueOrder, onSimulationEvent, removeUnit, type Simulation, type SimulationEvent } from '../../src/index';
+import { runTicks } from '../support';
 
 /** Six units of team 0 on the left of a 90 m field, an enemy of team 1 standing in the middle. */
 function field(): { sim: Simulation; ids: number[]; enemy: number; events: SimulationEvent[] } {
@@ -37,7 +31,7 @@ describe('attack-move', () => {
     onSimulationEvent(sim, (event) => {
       if (event.type === 'engaged') gapsAtStop.push(gapTo(sim, event.unitId, enemy));
     });
-    run(sim, 20 * 60);
+    runTicks(sim, 20 * 60);
     const engaged = events.filter((event) => event.type === 'engaged');
     // every unit met it, each stopping as it came within the range (the tick it was seen)
     expect(engaged.map((event) => (event as { unitId: number }).unitId).sort()).toEqual([...ids].sort());
@@ -51,7 +45,7 @@ describe('attack-move', () => {
     expect(events.some((event) => event.type === 'stuck' || event.type === 'done')).toBe(false);
     // the enemy dies: they walk on and arrive
     removeUnit(sim, enemy);
-    run(sim, 25 * 60);
+    runTicks(sim, 25 * 60);
     const resumed = events.filter((event) => event.type === 'disengaged').map((event) => (event as { unitId: number }).unitId);
     expect(resumed.sort()).toEqual(engaged.map((event) => (event as { unitId: number }).unitId).sort());
     expect(events.some((event) => event.type === 'done' && event.orderId === order)).toBe(true);
@@ -62,7 +56,7 @@ describe('attack-move', () => {
     for (const order of [{ engage: { range: 6, teams: [2] } }, {}]) {
       const { sim, ids, events } = field();
       issueOrder(sim, { kind: 'move', unitIds: ids, target: { x: 80, y: 14 }, ...order });
-      run(sim, 30 * 60);
+      runTicks(sim, 30 * 60);
       expect(events.some((event) => event.type === 'engaged')).toBe(false);
       expect(ids.every((id) => getUnit(sim, id)!.position.x > 74)).toBe(true);
     }

@@ -17,13 +17,7 @@ import {
   stateHash,
   stepSimulation,
 } from '../../src/index';
-
-function run(sim: Simulation, ticks: number, each?: () => void): void {
-  for (let t = 0; t < ticks; t++) {
-    stepSimulation(sim);
-    each?.();
-  }
-}
+import { runTicks } from '../support';
 
 /** A column of 12 (3 wide) of team 0 marching right through where one unit of its team stands. */
 function column(order: 'hold' | 'stop'): { sim: Simulation; stander: number; marchers: number[]; farthest: () => number } {
@@ -38,7 +32,7 @@ function column(order: 'hold' | 'stop'): { sim: Simulation; stander: number; mar
     const at = getUnit(sim, stander)!.position;
     farthest = Math.max(farthest, Math.hypot(at.x - 40, at.y - 15));
   };
-  run(sim, 20 * 60, watch);
+  runTicks(sim, 20 * 60, watch);
   return { sim, stander, marchers, farthest: () => farthest };
 }
 
@@ -62,19 +56,19 @@ describe('hold', () => {
       if (event.type === 'arrived' && event.unitId === stander) events.push('arrived');
     });
     issueOrder(sim, { kind: 'move', unitIds: [stander], target: { x: 10, y: 25 } });
-    run(sim, 12 * 60);
+    runTicks(sim, 12 * 60);
     expect(events).toEqual(['arrived']);
     // walking at its max speed, not slowed by a held unit's weight
     const plain = createSimulation({ width: 80, height: 30 });
     const other = addUnit(plain, { x: 40, y: 15 });
     issueOrder(plain, { kind: 'move', unitIds: [other], target: { x: 10, y: 25 } });
-    run(plain, 60);
+    runTicks(plain, 60);
     const walked = createSimulation({ width: 80, height: 30 });
     const again = addUnit(walked, { x: 40, y: 15 });
     issueOrder(walked, { kind: 'hold', unitIds: [again] });
-    run(walked, 10);
+    runTicks(walked, 10);
     issueOrder(walked, { kind: 'move', unitIds: [again], target: { x: 10, y: 25 } });
-    run(walked, 60);
+    runTicks(walked, 60);
     expect(getUnit(walked, again)!.velocity).toEqual(getUnit(plain, other)!.velocity);
   });
 
@@ -87,13 +81,13 @@ describe('hold', () => {
     onSimulationEvent(sim, (event) => {
       if (event.type === 'step') steps.push(event.orderId);
     });
-    run(sim, 15 * 60);
+    runTicks(sim, 15 * 60);
     expect(steps).toEqual([hold]);
     // a friend walking through its place goes round it
     const friend = addUnit(sim, { x: 20, y: 15 });
     issueOrder(sim, { kind: 'move', unitIds: [friend], target: { x: 45, y: 15 } });
     let farthest = 0;
-    run(sim, 15 * 60, () => {
+    runTicks(sim, 15 * 60, () => {
       const at = getUnit(sim, unit)!.position;
       farthest = Math.max(farthest, Math.hypot(at.x - 30, at.y - 15));
     });
@@ -107,7 +101,7 @@ describe('hold', () => {
     const marchers = [0, 1, 2, 3, 4, 5].map((k) => addUnit(sim, { x: 10 + 1.3 * (k % 3), y: 14 + 1.3 * Math.floor(k / 3) }));
     issueOrder(sim, { kind: 'hold', unitIds: [stander] });
     issueOrder(sim, { kind: 'move', unitIds: marchers, target: { x: 70, y: 15 } });
-    run(sim, 400);
+    runTicks(sim, 400);
     const loaded = loadSimulation(JSON.parse(JSON.stringify(saveSimulation(sim))));
     for (let tick = 0; tick < 600; tick++) {
       stepSimulation(sim);

@@ -15,23 +15,10 @@ import {
   removeUnit,
   saveSimulation,
   type Simulation,
-  type SimulationEvent,
   stateHash,
   stepSimulation,
 } from '../../src/index';
-
-function record(sim: Simulation): SimulationEvent[] {
-  const events: SimulationEvent[] = [];
-  onSimulationEvent(sim, (event) => events.push(event));
-  return events;
-}
-
-function run(sim: Simulation, ticks: number): void {
-  for (let t = 0; t < ticks; t++) stepSimulation(sim);
-}
-
-const ofType = <T extends SimulationEvent['type']>(events: SimulationEvent[], type: T): Extract<SimulationEvent, { type: T }>[] =>
-  events.filter((event): event is Extract<SimulationEvent, { type: T }> => event.type === type);
+import { eventsOfType, recordEvents, runTicks } from '../support';
 
 /** Six units in two rows on the left of an open map. */
 function six(): { sim: Simulation; ids: number[] } {
@@ -46,7 +33,7 @@ const near = (sim: Simulation, ids: readonly number[], x: number, y: number, wit
 describe('queued orders', () => {
   it('a group walks its waypoints in turn: each starts once every unit is idle, with a step event; each is done in turn', () => {
     const { sim, ids } = six();
-    const events = record(sim);
+    const events = recordEvents(sim);
     const a = issueOrder(sim, { kind: 'move', unitIds: ids, target: { x: 30, y: 10 } });
     const b = issueOrder(sim, { kind: 'move', unitIds: ids, target: { x: 60, y: 30 }, queue: true });
     const c = issueOrder(sim, { kind: 'move', unitIds: ids, target: { x: 20, y: 30 }, queue: true, facing: { x: -1, y: 0 } });
@@ -54,15 +41,15 @@ describe('queued orders', () => {
     onSimulationEvent(sim, (event) => {
       if (event.type === 'step') idleAtStep.push(near(sim, ids, event.orderId === b ? 30 : 60, event.orderId === b ? 10 : 30, 3.5));
     });
-    run(sim, 60 * 60);
-    expect(ofType(events, 'step').map((event) => [event.orderId, event.unitIds, event.target])).toEqual([
+    runTicks(sim, 60 * 60);
+    expect(eventsOfType(events, 'step').map((event) => [event.orderId, event.unitIds, event.target])).toEqual([
       [b, ids, { x: 60, y: 30 }],
       [c, ids, { x: 20, y: 30 }],
     ]);
     // each step began with the whole group standing at the waypoint before it
     expect(idleAtStep).toEqual([true, true]);
-    expect(ofType(events, 'done').map((event) => event.orderId)).toEqual([a, b, c]);
-    expect(ofType(events, 'done').every((event) => event.arrived.length === ids.length)).toBe(true);
+    expect(eventsOfType(events, 'done').map((event) => event.orderId)).toEqual([a, b, c]);
+    expect(eventsOfType(events, 'done').every((event) => event.arrived.length === ids.length)).toBe(true);
     expect(near(sim, ids, 20, 30, 3.5)).toBe(true);
     expect(ids.every((id) => getUnit(sim, id)!.task.kind === 'idle')).toBe(true);
   });
@@ -81,81 +68,81 @@ describe('queued orders', () => {
 
   it('an order without queue empties the queue: the steps that never started are replaced', () => {
     const { sim, ids } = six();
-    const events = record(sim);
+    const events = recordEvents(sim);
     issueOrder(sim, { kind: 'move', unitIds: ids, target: { x: 30, y: 10 } });
     const b = issueOrder(sim, { kind: 'move', unitIds: ids, target: { x: 60, y: 30 }, queue: true });
     const c = issueOrder(sim, { kind: 'move', unitIds: ids.slice(0, 2), target: { x: 20, y: 30 }, queue: true });
-    run(sim, 30);
+    runTicks(sim, 30);
     const d = issueOrder(sim, { kind: 'move', unitIds: ids.slice(0, 3), target: { x: 10, y: 35 } });
-    run(sim, 1);
-    const replaced = ofType(events, 'replaced').filter((event) => event.orderId === b || event.orderId === c);
+    runTicks(sim, 1);
+    const replaced = eventsOfType(events, 'replaced').filter((event) => event.orderId === b || event.orderId === c);
     expect(replaced.map((event) => [event.orderId, event.byOrderId, event.unitIds])).toEqual([
       [b, d, ids.slice(0, 3)],
       [c, d, ids.slice(0, 2)],
     ]);
-    run(sim, 40 * 60);
+    runTicks(sim, 40 * 60);
     // the rest of the group still walked b; c lost all its units and never started
-    expect(ofType(events, 'step').map((event) => [event.orderId, event.unitIds])).toEqual([[b, ids.slice(3)]]);
+    expect(eventsOfType(events, 'step').map((event) => [event.orderId, event.unitIds])).toEqual([[b, ids.slice(3)]]);
     expect(near(sim, ids.slice(3), 60, 30, 3.5)).toBe(true);
     expect(near(sim, ids.slice(0, 3), 10, 35, 3.5)).toBe(true);
   });
 
   it('a stop empties the queue too; a removed unit leaves its steps and the others go on', () => {
     const { sim, ids } = six();
-    const events = record(sim);
+    const events = recordEvents(sim);
     issueOrder(sim, { kind: 'move', unitIds: ids, target: { x: 30, y: 10 } });
     const b = issueOrder(sim, { kind: 'move', unitIds: ids, target: { x: 60, y: 30 }, queue: true });
-    run(sim, 30);
+    runTicks(sim, 30);
     const stop = issueOrder(sim, { kind: 'stop', unitIds: [ids[0]!] });
     removeUnit(sim, ids[1]!);
-    run(sim, 40 * 60);
-    expect(ofType(events, 'replaced').filter((event) => event.orderId === b).map((event) => [event.byOrderId, event.unitIds])).toEqual([[stop, [ids[0]]]]);
-    expect(ofType(events, 'step').map((event) => event.unitIds)).toEqual([ids.slice(2)]);
+    runTicks(sim, 40 * 60);
+    expect(eventsOfType(events, 'replaced').filter((event) => event.orderId === b).map((event) => [event.byOrderId, event.unitIds])).toEqual([[stop, [ids[0]]]]);
+    expect(eventsOfType(events, 'step').map((event) => event.unitIds)).toEqual([ids.slice(2)]);
     expect(near(sim, ids.slice(2), 60, 30, 3.5)).toBe(true);
     // a step whose units are all removed goes
     const e = issueOrder(sim, { kind: 'move', unitIds: [ids[2]!], target: { x: 5, y: 5 }, queue: true });
     removeUnit(sim, ids[2]!);
-    run(sim, 10);
-    expect(ofType(events, 'step').some((event) => event.orderId === e)).toBe(false);
+    runTicks(sim, 10);
+    expect(eventsOfType(events, 'step').some((event) => event.orderId === e)).toBe(false);
   });
 });
 
 describe('patrols', () => {
   it('walk the points in a loop as a group until another order, never done until then', () => {
     const { sim, ids } = six();
-    const events = record(sim);
+    const events = recordEvents(sim);
     const patrol = issueOrder(sim, { kind: 'patrol', unitIds: ids, points: [{ x: 30, y: 10 }, { x: 60, y: 30 }, { x: 30, y: 30 }] });
-    run(sim, 90 * 60);
-    const legs = ofType(events, 'step').filter((event) => event.orderId === patrol).map((event) => event.leg);
+    runTicks(sim, 90 * 60);
+    const legs = eventsOfType(events, 'step').filter((event) => event.orderId === patrol).map((event) => event.leg);
     expect(legs.length).toBeGreaterThanOrEqual(7);
     expect(legs.slice(0, 7)).toEqual([0, 1, 2, 0, 1, 2, 0]);
-    expect(ofType(events, 'done')).toEqual([]);
+    expect(eventsOfType(events, 'done')).toEqual([]);
     // a move queued after a patrol waits for ever
     const after = issueOrder(sim, { kind: 'move', unitIds: ids, target: { x: 5, y: 5 }, queue: true });
-    run(sim, 30 * 60);
-    expect(ofType(events, 'step').some((event) => event.orderId === after)).toBe(false);
+    runTicks(sim, 30 * 60);
+    expect(eventsOfType(events, 'step').some((event) => event.orderId === after)).toBe(false);
     // a stop ends it
     const stop = issueOrder(sim, { kind: 'stop', unitIds: ids });
-    run(sim, 2);
-    expect(ofType(events, 'replaced').map((event) => [event.orderId, event.byOrderId])).toContainEqual([patrol, stop]);
-    expect(ofType(events, 'done').map((event) => event.orderId)).toContain(patrol);
-    const stepsBefore = ofType(events, 'step').length;
-    run(sim, 20 * 60);
-    expect(ofType(events, 'step').length).toBe(stepsBefore);
+    runTicks(sim, 2);
+    expect(eventsOfType(events, 'replaced').map((event) => [event.orderId, event.byOrderId])).toContainEqual([patrol, stop]);
+    expect(eventsOfType(events, 'done').map((event) => event.orderId)).toContain(patrol);
+    const stepsBefore = eventsOfType(events, 'step').length;
+    runTicks(sim, 20 * 60);
+    expect(eventsOfType(events, 'step').length).toBe(stepsBefore);
   });
 
   it('one point: between where the group stood and the point', () => {
     const { sim, ids } = six();
-    const events = record(sim);
+    const events = recordEvents(sim);
     issueOrder(sim, { kind: 'patrol', unitIds: ids, points: [{ x: 50, y: 20 }] });
     let back = false;
     onSimulationEvent(sim, (event) => {
       // the second leg's start: the group stands at the point; the third's: back where it began
-      if (event.type === 'step' && event.leg === 0 && ofType(events, 'step').length > 2) back = near(sim, ids, 6, 18, 3.5);
+      if (event.type === 'step' && event.leg === 0 && eventsOfType(events, 'step').length > 2) back = near(sim, ids, 6, 18, 3.5);
     });
-    run(sim, 40 * 60);
-    expect(ofType(events, 'step').map((event) => event.leg).slice(0, 4)).toEqual([0, 1, 0, 1]);
-    expect(ofType(events, 'step')[1]!.target).toEqual({ x: 6, y: 18 });
+    runTicks(sim, 40 * 60);
+    expect(eventsOfType(events, 'step').map((event) => event.leg).slice(0, 4)).toEqual([0, 1, 0, 1]);
+    expect(eventsOfType(events, 'step')[1]!.target).toEqual({ x: 6, y: 18 });
     expect(back).toBe(true);
   });
 
@@ -163,7 +150,7 @@ describe('patrols', () => {
     const { sim, ids } = six();
     issueOrder(sim, { kind: 'patrol', unitIds: ids, points: [{ x: 30, y: 10 }, { x: 60, y: 30 }] });
     issueOrder(sim, { kind: 'move', unitIds: ids.slice(0, 2), target: { x: 5, y: 35 }, queue: true });
-    run(sim, 700);
+    runTicks(sim, 700);
     const loaded = loadSimulation(JSON.parse(JSON.stringify(saveSimulation(sim))));
     for (let tick = 0; tick < 1200; tick++) {
       stepSimulation(sim);
