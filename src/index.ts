@@ -16,6 +16,7 @@ export { createRandom, type Random } from './math/random';
 export type { ObstacleDef, ObstacleShape } from './math/shapes';
 export {
   type Engage,
+  type FollowOrder,
   groupArrivalRadius,
   type HoldOrder,
   MAX_ENGAGE_RANGE,

@@ -23,6 +23,31 @@ export interface Engage {
   readonly range: number;
   /** the teams it stops for (default: every team but its own) */
   readonly teams?: readonly number[];
+  /** (the engine's, for a follow) this unit only, and no events */
+  readonly targetId?: number;
+}
+
+/**
+ * Follow a unit: keep within `range` metres of it (disc to disc) as it moves, the units walking
+ * to it as a group (so they spread round it) and stopping once within range; the way is planned
+ * again as it moves on. When it is removed, a `target-lost` event, and the units stop.
+ */
+export interface FollowOrder {
+  readonly kind: 'follow';
+  readonly unitIds: readonly number[];
+  readonly targetId: number;
+  /** metres between the discs' edges: 0 to MAX_ENGAGE_RANGE */
+  readonly range: number;
+}
+
+/** A follow order under way (sim/order-follow.ts). */
+export interface Following {
+  readonly orderId: number;
+  readonly unitIds: number[];
+  readonly targetId: number;
+  readonly range: number;
+  /** metres: where its units were last sent (the target's place then); null before the first */
+  aim: { x: number; y: number } | null;
 }
 
 /** metres: the largest engage range */
@@ -91,7 +116,7 @@ export interface StopOrder {
   readonly unitIds: readonly number[];
 }
 
-export type Order = MoveOrder | PatrolOrder | HoldOrder | StopOrder;
+export type Order = MoveOrder | PatrolOrder | HoldOrder | FollowOrder | StopOrder;
 
 /**
  * The radius around a goal shared by `groupSize` units of radius `unitRadius` within which a

@@ -63,6 +63,14 @@ export type SimulationEvent =
       readonly time: number;
     }
   | {
+      /** a follow order's target was removed: its units stop */
+      readonly type: 'target-lost';
+      readonly orderId: number;
+      readonly targetId: number;
+      readonly unitIds: readonly number[];
+      readonly time: number;
+    }
+  | {
       /** a unit on an attack-move stopped: an enemy came within the order's range */
       readonly type: 'engaged';
       readonly unitId: number;

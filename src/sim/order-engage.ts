@@ -21,6 +21,7 @@ export function stopForEnemies(sim: SimulationState, unit: Unit, task: MoveTask,
     unit.engagedWith = 0;
     return false;
   }
+  if (engage.targetId !== undefined) return closeToTarget(sim, unit, engage.targetId, engage.range, preferred);
   const slot = nearestEnemySlot(sim, unit, engage.range, engage.teams ?? null);
   if (slot < 0) {
     if (unit.engagedWith !== 0) {
@@ -32,6 +33,16 @@ export function stopForEnemies(sim: SimulationState, unit: Unit, task: MoveTask,
   const enemy = sim.units[slot]!;
   if (unit.engagedWith === 0) emit(sim.events, { type: 'engaged', unitId: unit.id, orderId: task.orderId, enemyId: enemy.id, time: simulatedTime(sim) });
   unit.engagedWith = enemy.id;
+  set(preferred, 0, 0);
+  return true;
+}
+
+/** A follower (order-follow.ts): it stops, without events, once within `range` of its target. */
+function closeToTarget(sim: SimulationState, unit: Unit, targetId: number, range: number, preferred: Vec2): boolean {
+  const target = sim.unitsById.get(targetId);
+  if (target === undefined) return false;
+  const gap = Math.hypot(target.position.x - unit.position.x, target.position.y - unit.position.y) - target.radius - unit.radius;
+  if (gap > range) return false;
   set(preferred, 0, 0);
   return true;
 }

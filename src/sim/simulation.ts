@@ -34,6 +34,7 @@ import { createOrderBook, noteOrdersDone, noteReplacements, openOrder } from './
 import { addSlot, createUnitColumns, removeSlot } from '../steering/columns';
 import { createSituations, gatherSituations } from '../situations/index';
 import { forgetQueuedUnit, leaveQueues, queueOrder, startQueuedSteps } from './order-queue';
+import { forgetFollower, startFollowing, steerFollowers, stopFollowing } from './order-follow';
 import {
   IDLE,
   type Simulation,
@@ -161,6 +162,7 @@ export function createSimulation(def: SimulationDef): Simulation {
     pendingOrders: [],
     queued: [],
     engagements: new Map(),
+    follows: [],
     events: createEventLog(def.onListenerError),
     timing: { tickMs: 0, senseMs: 0, decideMs: 0, physicsMs: 0, planMs: 0, planWork: 0 },
     nextUnitId: 1,
@@ -217,6 +219,7 @@ export function stepSimulation(sim: Simulation): void {
   const start = nowMs();
   gatherSituations(state);
   startQueuedSteps(state);
+  steerFollowers(state);
   noteReplacements(state);
   applyPendingOrders(state);
   let phaseStart = nowMs();
@@ -335,6 +338,7 @@ export function removeUnit(sim: Simulation, unitId: number): boolean {
   if (unit === undefined) return false;
   destroyBody(state.physics, unit.body);
   forgetQueuedUnit(state, unitId);
+  forgetFollower(state, unitId);
   state.unitsById.delete(unitId);
   state.units.splice(unit.slot, 1);
   removeSlot(state.columns, unit.slot);
@@ -471,8 +475,13 @@ export function issueOrder(sim: Simulation, order: Order): number {
   const state = stateOf(sim);
   const copy = checkOrder(order, (unitId) => state.unitsById.has(unitId));
   const orderId = state.nextOrderId++;
-  if (copy.kind === 'stop' || copy.queue !== true) leaveQueues(state, copy.unitIds, orderId);
-  if (copy.kind === 'stop' || ((copy.kind === 'move' || copy.kind === 'hold') && copy.queue !== true)) {
+  const queued = copy.kind !== 'stop' && copy.kind !== 'follow' && copy.queue === true;
+  if (!queued) {
+    leaveQueues(state, copy.unitIds, orderId);
+    stopFollowing(state, copy.unitIds);
+  }
+  if (copy.kind === 'follow') startFollowing(state, copy, orderId);
+  else if (copy.kind === 'stop' || ((copy.kind === 'move' || copy.kind === 'hold') && !queued)) {
     state.pendingOrders.push({ order: copy, orderId });
     if (copy.kind === 'move') openOrder(state, orderId);
   } else queueOrder(state, copy, orderId);

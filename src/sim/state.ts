@@ -9,7 +9,7 @@ import { type ObstacleShape, type ShapeGeometry, copyShape } from '../math/shape
 import type { ReadonlyVec2, Vec2 } from '../math/vec2';
 import type { NavMap } from '../nav/navmap';
 import type { Route, RouteTile } from '../nav/route';
-import type { Engage, HoldOrder, MoveOrder, OrderBook, QueuedStep, StopOrder } from '../orders/orders';
+import type { Engage, Following, HoldOrder, MoveOrder, OrderBook, QueuedStep, StopOrder } from '../orders/orders';
 import type { ObstacleSensor, PhysicsWorld, UnitBody } from '../physics/world';
 import type { CellGrid } from '../spatial/grid';
 import type { Side } from '../steering/agent';
@@ -277,6 +277,8 @@ export interface SimulationState {
   readonly queued: QueuedStep[];
   /** the engage of every attack-move walked, by order id (order-engage.ts) */
   readonly engagements: Map<number, Engage>;
+  /** follow orders under way (order-follow.ts) */
+  readonly follows: Following[];
   readonly events: EventLog;
   /** wall-clock milliseconds of the last tick: the whole tick, planck's step inside it, and
    * the planning of the orders it applied (routes and slots) */

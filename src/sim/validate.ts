@@ -287,7 +287,7 @@ export function obstacleOutOfReach(shape: ObstacleShape, world: { width: number;
  */
 export function checkOrder(order: Order, isUnit: (unitId: number) => boolean): Order {
   checkObject(order, 'order');
-  const kind = checkOneOf(order.kind, 'order.kind', ['move', 'patrol', 'hold', 'stop'] as const);
+  const kind = checkOneOf(order.kind, 'order.kind', ['move', 'patrol', 'hold', 'follow', 'stop'] as const);
   if (!Array.isArray(order.unitIds)) {
     throw new Error(`order.unitIds: expected an array of unit ids, got ${describeValue(order.unitIds)}`);
   }
@@ -310,6 +310,13 @@ export function checkOrder(order: Order, isUnit: (unitId: number) => boolean): O
   }
   const queue = given.queue === true ? { queue: true } : {};
   if (kind === 'hold') return { kind, unitIds, ...queue };
+  if (kind === 'follow') {
+    if (given.queue === true) throw new Error('order.queue: a follow is never queued, got true');
+    const { targetId, range } = order as { targetId?: unknown; range?: unknown };
+    if (!isUnit(targetId as number)) throw new Error(`order.targetId: expected the id of a unit in the simulation, got ${describeValue(targetId)}`);
+    if (listed.has(targetId as number)) throw new Error(`order.targetId: expected a unit not among the order's units, got ${describeValue(targetId)}`);
+    return { kind, unitIds, targetId: targetId as number, range: checkNumber(range, 'order.range', { min: 0, max: MAX_ENGAGE_RANGE }) };
+  }
   const facing = given.facing === undefined ? {} : { facing: checkFacing(given.facing) };
   if (kind === 'move') {
     const target = checkPoint((order as { target?: unknown }).target, 'order.target');

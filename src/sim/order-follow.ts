@@ -1,0 +1,74 @@
+/**
+ * Follow orders (docs/api.md, "Orders"): keep within a range of a moving unit. Each is given to
+ * the engine as a group move to where the target stands, under the follow's id, with an engage on
+ * the target alone: a unit stops (held, not stuck) once within range of it. The move is given
+ * again, the way planned anew, once the target has moved on by more than half the range (at least
+ * a metre) and the last move's planning is done. A follow ends when its units get other orders;
+ * when its target is removed, a `target-lost` event and its units stop.
+ */
+import type { FollowOrder, Following } from '../orders/orders';
+import { emit } from './events';
+import { openOrder } from './order-events';
+import { type SimulationState, simulatedTime } from './state';
+
+/** metres: a target this far from where its followers were last sent sends them again (at least) */
+const MIN_RE_AIM = 1;
+
+export function startFollowing(state: SimulationState, order: FollowOrder, orderId: number): void {
+  state.follows.push({ orderId, unitIds: [...order.unitIds], targetId: order.targetId, range: order.range, aim: null });
+}
+
+/** An order given to `unitIds` (not a queued one): they follow no more. */
+export function stopFollowing(state: SimulationState, unitIds: readonly number[]): void {
+  if (state.follows.length === 0) return;
+  const leaving = new Set(unitIds);
+  for (const follow of state.follows) {
+    const staying = follow.unitIds.filter((unitId) => !leaving.has(unitId));
+    follow.unitIds.length = 0;
+    follow.unitIds.push(...staying);
+  }
+  dropEmpty(state);
+}
+
+/** A unit removed: it follows no more (a target removed is found at the next tick). */
+export function forgetFollower(state: SimulationState, unitId: number): void {
+  if (state.follows.length > 0) stopFollowing(state, [unitId]);
+}
+
+function dropEmpty(state: SimulationState): void {
+  const kept = state.follows.filter((follow) => follow.unitIds.length > 0);
+  state.follows.length = 0;
+  state.follows.push(...kept);
+}
+
+/** At the start of a tick, before the orders given since the last are applied: every follow's
+ * units are sent (again) to its target when it has moved on, or stopped when it is gone. */
+export function steerFollowers(state: SimulationState): void {
+  if (state.follows.length === 0) return;
+  const ended: Following[] = [];
+  for (const follow of state.follows) {
+    const target = state.unitsById.get(follow.targetId);
+    if (target === undefined) {
+      ended.push(follow);
+      emit(state.events, { type: 'target-lost', orderId: follow.orderId, targetId: follow.targetId, unitIds: [...follow.unitIds], time: simulatedTime(state) });
+      state.pendingOrders.push({ order: { kind: 'stop', unitIds: [...follow.unitIds] }, orderId: follow.orderId });
+      continue;
+    }
+    const { x, y } = target.position;
+    const aim = follow.aim;
+    const moved = aim === null ? Infinity : Math.hypot(x - aim.x, y - aim.y);
+    if (moved <= Math.max(MIN_RE_AIM, follow.range / 2)) continue;
+    if (state.planning.some((job) => job.orderId === follow.orderId)) continue;
+    follow.aim = { x, y };
+    state.pendingOrders.push({
+      order: { kind: 'move', unitIds: [...follow.unitIds], target: { x, y }, engage: { range: follow.range, targetId: follow.targetId } },
+      orderId: follow.orderId,
+    });
+    openOrder(state, follow.orderId);
+  }
+  if (ended.length > 0) {
+    const left = state.follows.filter((follow) => !ended.includes(follow));
+    state.follows.length = 0;
+    state.follows.push(...left);
+  }
+}
