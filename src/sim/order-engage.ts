@@ -5,6 +5,7 @@
  * avoids as it brakes, and raises `engaged` as it stops and `disengaged` as it walks on. Fighting
  * is the game's: the engine stops the unit and names the enemy.
  */
+import { hypot } from '../math/exact';
 import { set } from '../math/vec2';
 import type { Vec2 } from '../math/vec2';
 import { emit } from './events';
@@ -41,7 +42,7 @@ export function stopForEnemies(sim: SimulationState, unit: Unit, task: MoveTask,
 function closeToTarget(sim: SimulationState, unit: Unit, targetId: number, range: number, preferred: Vec2): boolean {
   const target = sim.unitsById.get(targetId);
   if (target === undefined) return false;
-  const gap = Math.hypot(target.position.x - unit.position.x, target.position.y - unit.position.y) - target.radius - unit.radius;
+  const gap = hypot(target.position.x - unit.position.x, target.position.y - unit.position.y) - target.radius - unit.radius;
   if (gap > range) return false;
   set(preferred, 0, 0);
   return true;

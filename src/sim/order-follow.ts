@@ -6,6 +6,7 @@
  * a metre) and the last move's planning is done. A follow ends when its units get other orders;
  * when its target is removed, a `target-lost` event and its units stop.
  */
+import { hypot } from '../math/exact';
 import type { FollowOrder, Following } from '../orders/orders';
 import { emit } from './events';
 import { openOrder } from './order-events';
@@ -56,7 +57,7 @@ export function steerFollowers(state: SimulationState): void {
     }
     const { x, y } = target.position;
     const aim = follow.aim;
-    const moved = aim === null ? Infinity : Math.hypot(x - aim.x, y - aim.y);
+    const moved = aim === null ? Infinity : hypot(x - aim.x, y - aim.y);
     if (moved <= Math.max(MIN_RE_AIM, follow.range / 2)) continue;
     if (state.planning.some((job) => job.orderId === follow.orderId)) continue;
     follow.aim = { x, y };
