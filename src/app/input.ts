@@ -46,11 +46,13 @@ export interface InputTarget {
   toWorld(screen: { x: number; y: number }): { x: number; y: number };
   units(): readonly SelectableUnit[];
   /** a right click: move the selection there (`queue`: shift held, after its orders so far), or
-   * patrol between it and there when patrol was armed (P) */
+   * what a key armed: patrol (P), attack-move (A), follow the unit clicked (F) */
   move(x: number, y: number, facing: { x: number; y: number } | undefined, queue: boolean): void;
   stop(): void;
-  /** P: the next right click patrols instead of moving */
-  armPatrol(): void;
+  /** H: the selection holds its ground */
+  hold(): void;
+  /** P, A or F: what the next right click gives instead of a move */
+  arm(kind: 'patrol' | 'attack' | 'follow'): void;
   togglePause(): void;
   stepOnce(): void;
   restart(): void;
@@ -118,7 +120,8 @@ export function attachPointer(stage: Container, target: InputTarget): void {
 }
 
 /**
- * Listens to the keyboard: Escape clears the selection, S stops it, P arms a patrol, space pauses, `.` steps, R
+ * Listens to the keyboard: Escape clears the selection, S stops it, H holds it, P, A and F arm a
+ * patrol, an attack-move and a follow for the next right click, space pauses, `.` steps, R
  * restarts; the arrow keys are held for panning (see `panWithKeys`). Keys typed into the panel's
  * fields are left alone. Returns the keys held down.
  */
@@ -146,7 +149,19 @@ export function attachKeys(target: InputTarget): ReadonlySet<string> {
         break;
       case 'p':
       case 'P':
-        if (target.selected.size > 0) target.armPatrol();
+        if (target.selected.size > 0) target.arm('patrol');
+        break;
+      case 'a':
+      case 'A':
+        if (target.selected.size > 0) target.arm('attack');
+        break;
+      case 'f':
+      case 'F':
+        if (target.selected.size > 0) target.arm('follow');
+        break;
+      case 'h':
+      case 'H':
+        if (target.selected.size > 0) target.hold();
         break;
       case ' ':
         target.togglePause();

@@ -22,6 +22,7 @@ import { type EditorControls, createEditorControls } from './editor-controls';
 import { startFrames } from './frame';
 import type { HookedWindow } from './hook';
 import { type InputTarget, attachKeys, attachPointer } from './input';
+import { unitAt } from './selection';
 import { OVERLAY_KEYS, type PageState, receiveSnapshot, selectableUnits, showError, showLegend, showOwnWorld } from './page';
 import { createPageHook } from './page-hook';
 import { type Panel, createPanel } from './panel';
@@ -314,11 +315,15 @@ function viewSender(page: PageState): (force?: boolean) => void {
   };
 }
 
+/** metres: the range of the page's attack-move (A) and follow (F), disc to disc */
+const ATTACK_RANGE = 6;
+const FOLLOW_RANGE = 1.5;
+
 /** What the mouse and keyboard do: select, order, stop, pause, step, restart. */
 function createInput(page: PageState, parts: Parts): InputTarget {
   const order = (next: Order): void => page.send({ type: 'order', order: next });
-  /** P was pressed: the next right click patrols */
-  let patrolArmed = false;
+  /** what a key armed for the next right click (P, A, F), or null: a move */
+  let armed: 'patrol' | 'attack' | 'follow' | null = null;
   const input: InputTarget = {
     tool: null,
     selected: page.selected,
@@ -328,13 +333,21 @@ function createInput(page: PageState, parts: Parts): InputTarget {
     units: () => selectableUnits(page),
     move(x, y, facing, queue) {
       if (input.selected.size === 0 || parts.replay.replay !== null) return;
-      const shared = { unitIds: [...input.selected], ...(facing === undefined ? {} : { facing }), ...(queue ? { queue: true } : {}) };
-      order(patrolArmed ? { kind: 'patrol', points: [{ x, y }], ...shared } : { kind: 'move', target: { x, y }, ...shared });
-      patrolArmed = false;
+      const unitIds = [...input.selected];
+      const shared = { unitIds, ...(facing === undefined ? {} : { facing }), ...(queue ? { queue: true } : {}) };
+      const clicked = armed === 'follow' ? unitAt(selectableUnits(page), x, y) : null;
+      if (clicked !== null && !input.selected.has(clicked)) order({ kind: 'follow', unitIds, targetId: clicked, range: FOLLOW_RANGE });
+      else if (armed === 'patrol') order({ kind: 'patrol', points: [{ x, y }], ...shared });
+      else if (armed === 'attack') order({ kind: 'move', target: { x, y }, engage: { range: ATTACK_RANGE }, ...shared });
+      else order({ kind: 'move', target: { x, y }, ...shared });
+      armed = null;
       page.markers.push({ x, y, age: 0 });
     },
-    armPatrol() {
-      patrolArmed = true;
+    hold() {
+      order({ kind: 'hold', unitIds: [...input.selected] });
+    },
+    arm(kind) {
+      armed = kind;
     },
     stop() {
       if (input.selected.size > 0) order({ kind: 'stop', unitIds: [...input.selected] });

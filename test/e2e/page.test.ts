@@ -378,6 +378,15 @@ describe('the demo page in Chromium', () => {
     await page.keyboard.press('p');
     const post = await page.evaluate(() => (window as unknown as HookedWindow).__rts.toScreen(18, 10));
     await page.mouse.click(post.x, post.y, { button: 'right' });
+    // A: an attack-move; F and a right click on another unit: follow it; H: hold
+    await page.keyboard.press('a');
+    const charge = await page.evaluate(() => (window as unknown as HookedWindow).__rts.toScreen(10, 5));
+    await page.mouse.click(charge.x, charge.y, { button: 'right' });
+    const other = (await hook(page, (rts) => rts.units())).find((candidate) => candidate.id !== unit!.id)!;
+    const leader = await page.evaluate(([x, y]) => (window as unknown as HookedWindow).__rts.toScreen(x!, y!), [other.x, other.y]);
+    await page.keyboard.press('f');
+    await page.mouse.click(leader.x, leader.y, { button: 'right' });
+    await page.keyboard.press('h');
     // another strategy from the panel
     await guiControl(page, 'avoidance').selectOption('feeler');
     await togglePause(page, false);
@@ -387,15 +396,20 @@ describe('the demo page in Chromium', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'download command log' }).click()]);
     expect(download.suggestedFilename()).toBe('seed-smallgroups-seed-1.commands.ndjson');
     const log = parseCommandLog(readFileSync((await download.path())!, 'utf8'), download.suggestedFilename());
-    expect(log.commands.map((command) => Object.keys(command).find((key) => key !== 'at'))).toEqual(['tune', 'maxAcceleration', 'order', 'order', 'order', 'order', 'avoidance']);
+    expect(log.commands.map((command) => Object.keys(command).find((key) => key !== 'at'))).toEqual(['tune', 'maxAcceleration', 'order', 'order', 'order', 'order', 'order', 'order', 'order', 'avoidance']);
     const orders = log.commands.flatMap((command) => ('order' in command ? [command.order] : []));
     expect(orders.map((order) => [order.kind, 'queue' in order ? order.queue : undefined])).toEqual([
       ['stop', undefined],
       ['move', undefined],
       ['move', true],
       ['patrol', undefined],
+      ['move', undefined],
+      ['follow', undefined],
+      ['hold', undefined],
     ]);
     expect(orders[3]).toMatchObject({ kind: 'patrol', unitIds: [unit!.id] });
+    expect(orders[4]).toMatchObject({ kind: 'move', unitIds: [unit!.id], engage: { range: 6 } });
+    expect(orders[5]).toMatchObject({ kind: 'follow', unitIds: [unit!.id], targetId: other.id, range: 1.5 });
     // the same scenario and commands in Node: the same bits
     const replay = startScenarioRun(buildBuiltInScenario('seed-smallgroups', { seed: 1 }), { avoidance: log.header.avoidance, response: log.header.response });
     const player = playCommands(log);
