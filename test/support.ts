@@ -11,7 +11,10 @@ import {
   createSimulation,
   hasPendingOrders,
   issueOrder,
+  loadSimulation,
   onSimulationEvent,
+  saveSimulation,
+  stateHash,
   type SimulationEvent,
   stepSimulation,
 } from '../src/index';
@@ -49,6 +52,16 @@ export function recordEvents(sim: Simulation): SimulationEvent[] {
   const seen: SimulationEvent[] = [];
   onSimulationEvent(sim, (event) => seen.push(event));
   return seen;
+}
+
+/** Saves `sim` (through JSON text), loads it, runs both `ticks` more ticks, and returns both hashes. */
+export function hashesAfterSave(sim: Simulation, ticks: number): { original: string; loaded: string } {
+  const loaded = loadSimulation(JSON.parse(JSON.stringify(saveSimulation(sim))));
+  for (let tick = 0; tick < ticks; tick++) {
+    stepSimulation(sim);
+    stepSimulation(loaded);
+  }
+  return { original: stateHash(sim), loaded: stateHash(loaded) };
 }
 
 /** The events of one type among `events`, typed. */

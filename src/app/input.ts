@@ -58,6 +58,9 @@ export interface InputTarget {
   restart(): void;
 }
 
+/** what the next right click gives after each of these keys */
+const ARMED_BY = { p: 'patrol', a: 'attack', f: 'follow' } as const;
+
 /** Listens to pointer events on the stage: selection with the left button, orders with the right. */
 export function attachPointer(stage: Container, target: InputTarget): void {
   let press: { screenX: number; screenY: number; worldX: number; worldY: number; dragging: boolean } | null = null;
@@ -149,15 +152,11 @@ export function attachKeys(target: InputTarget): ReadonlySet<string> {
         break;
       case 'p':
       case 'P':
-        if (target.selected.size > 0) target.arm('patrol');
-        break;
       case 'a':
       case 'A':
-        if (target.selected.size > 0) target.arm('attack');
-        break;
       case 'f':
       case 'F':
-        if (target.selected.size > 0) target.arm('follow');
+        if (target.selected.size > 0) target.arm(ARMED_BY[event.key.toLowerCase() as keyof typeof ARMED_BY]);
         break;
       case 'h':
       case 'H':

@@ -393,14 +393,14 @@ export function fromBase64(text: string, where: string): Uint8Array {
   const bytes = new Uint8Array((text.length / 4) * 3 - padding);
   let out = 0;
   for (let index = 0; index < text.length; index += 4) {
-    const digits = [0, 1, 2, 3].map((k) => {
+    let triple = 0;
+    for (let k = 0; k < 4; k++) {
       const ch = text.charCodeAt(index + k);
-      if (ch === 61 && index + k >= text.length - padding) return 0;
-      const digit = ch < 128 ? DIGITS[ch]! : -1;
+      let digit = ch < 128 ? DIGITS[ch]! : -1;
+      if (ch === 61 && index + k >= text.length - padding) digit = 0;
       if (digit < 0) throw new Error(`${where}: "${text[index + k]}" at ${index + k} is not base64`);
-      return digit;
-    });
-    const triple = (digits[0]! << 18) | (digits[1]! << 12) | (digits[2]! << 6) | digits[3]!;
+      triple = (triple << 6) | digit;
+    }
     if (out < bytes.length) bytes[out++] = triple >> 16;
     if (out < bytes.length) bytes[out++] = (triple >> 8) & 255;
     if (out < bytes.length) bytes[out++] = triple & 255;

@@ -190,13 +190,17 @@ export function nearestUnit(sim: Simulation, point: ReadonlyVec2, filter?: UnitF
  */
 export function nearestEnemySlot(state: SimulationState, unit: Unit, range: number, teams: readonly number[] | null): number {
   const index = indexOf(state);
-  const slots: number[] = [];
+  // (asked for every unit on an attack-move every tick: one list, reused)
+  const slots = _enemy_slots;
+  slots.length = 0;
   for (let slot = 0; slot < index.teams.length; slot++) {
     const team = index.teams[slot]!;
     if (teams === null ? team !== unit.team : teams.includes(team)) slots.push(slot);
   }
   return nearestSlot(state, index, unit.position.x, unit.position.y, slots, unit.slot, range + unit.radius);
 }
+
+const _enemy_slots: number[] = [];
 
 /** The slot of the unit nearest (x, y) by its disc's edge, within `limit`, of the team slots
  * `slots`, not `exclude`; -1 when there is none. Ties go to the smaller slot (the smaller id). */
