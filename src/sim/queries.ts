@@ -116,6 +116,35 @@ export function traceRoute(sim: Simulation, unitId: number, maxPoints = 256): Ro
   return points.length === 0 ? { state: 'cut-off', points } : { state: 'walking', points };
 }
 
+/** An order waiting in a unit's queue (queuedOrders). */
+export interface QueuedOrderView {
+  /** the id `issueOrder` returned for it */
+  readonly orderId: number;
+  /** `move` (an attack-move when `engage` is set), `hold`, or `patrol` (its next leg) */
+  readonly kind: 'move' | 'hold' | 'patrol';
+  /** where the step walks (a patrol's next point); null for a hold, which stands where it is */
+  readonly target: { readonly x: number; readonly y: number } | null;
+  readonly engage: { readonly range: number; readonly teams?: readonly number[] } | null;
+}
+
+/**
+ * The orders waiting for a unit, in the order they will start (shift-queued waypoints to draw, a
+ * patrol's next leg): not the one it walks now (its `task`). Empty for a unit with nothing queued;
+ * throws on an unknown unit id. Plain data, made on each call.
+ */
+export function queuedOrders(sim: Simulation, unitId: number): QueuedOrderView[] {
+  const state = stateOf(sim);
+  if (!state.unitsById.has(unitId)) throw new Error(`unitId: expected the id of a unit in the simulation, got ${describeValue(unitId)}`);
+  const waiting: QueuedOrderView[] = [];
+  for (const step of state.queued) {
+    if (!step.unitIds.includes(unitId)) continue;
+    const engage = step.engage === null ? null : { range: step.engage.range, ...(step.engage.teams === undefined ? {} : { teams: [...step.engage.teams] }) };
+    const kind = step.hold ? 'hold' : step.patrol !== null ? 'patrol' : 'move';
+    waiting.push({ orderId: step.orderId, kind, target: step.hold ? null : { x: step.target.x, y: step.target.y }, engage });
+  }
+  return waiting;
+}
+
 /** routes kept on the queries' map */
 const QUERY_ROUTES = 16;
 

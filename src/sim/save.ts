@@ -33,7 +33,8 @@ import { type ObjectCodec, type EncodedGraph, type SideTable, startReading, writ
 import { hashState } from './hash';
 import { gatherSituations } from '../situations/index';
 import type { ListenerErrorHandler } from './events';
-import { IDLE, type MoveTask, type Simulation, type SimulationState, type Unit, handleFor, moveTask, obstacleJson, stateOf, unitJson } from './state';
+import { obstacleJson, unitJson } from './json-views';
+import { IDLE, type MoveTask, type Simulation, type SimulationState, type Unit, handleFor, moveTask, stateOf } from './state';
 import { createSimulation } from './simulation';
 import { describeValue } from './validate';
 

@@ -42,11 +42,10 @@ import {
   type Unit,
   handleFor,
   newProgress,
-  obstacleJson,
   simulatedTime,
   stateOf,
-  unitJson,
 } from './state';
+import { obstacleJson, unitJson } from './json-views';
 import { MAX_UNITS, MAX_WORLD_SIZE, checkNumber, checkObject, checkOneOf, checkOrder, describeValue, obstacleOutOfReach, validateObstacle } from './validate';
 
 export type { ObstacleJson, ObstacleView, Simulation, SimulationSettings, TaskView, TickTiming, UnitJson, UnitView } from './state';
@@ -60,11 +59,13 @@ export {
   listObstacles,
   listUnits,
   physicsBodyCount,
+  queuedOrders,
   simulationSettings,
   simulationTick,
   simulationTime,
   situationOverlay,
   traceRoute,
+  type QueuedOrderView,
   type RouteTrace,
 } from './queries';
 export type { ListenerErrorHandler, SimulationEvent, SimulationListener } from './events';

@@ -5,7 +5,7 @@
  * (`stateOf`). They read units and obstacles through `UnitView` and `ObstacleView`, which are the
  * live objects typed read-only (no copy is made per query), and change them only through the API.
  */
-import { type ObstacleShape, type ShapeGeometry, copyShape } from '../math/shapes';
+import type { ObstacleShape, ShapeGeometry } from '../math/shapes';
 import type { ReadonlyVec2, Vec2 } from '../math/vec2';
 import type { NavMap } from '../nav/navmap';
 import type { Route, RouteTile } from '../nav/route';
@@ -510,6 +510,10 @@ export interface UnitView {
   /** the avoidance side it committed to on the last tick: 1 left, -1 right, 0 none */
   readonly avoidSide: Side;
   readonly task: TaskView;
+  /** whether it holds its position (a hold order, until its next order) */
+  readonly holding: boolean;
+  /** the enemy an attack-move (or the target a follow) stopped it for; 0 while it walks */
+  readonly engagedWith: number;
   /** metres: where it heads to follow its route (its target when in clear line) */
   readonly waypoint: ReadonlyVec2;
   /** the last sense phase: rays, threat, crowding (for debug drawing); its neighbours and its
@@ -537,41 +541,6 @@ export type UnitJson = Omit<UnitView, 'sensing' | 'toJSON'>;
 export interface ObstacleJson {
   readonly id: number;
   readonly shape: ObstacleShape;
-}
-
-/** UnitView.toJSON, shared by every unit. */
-export function unitJson(this: Unit): UnitJson {
-  const task = this.task;
-  return {
-    id: this.id,
-    team: this.team,
-    radius: this.radius,
-    mass: this.mass,
-    maxSpeed: this.maxSpeed,
-    maxForce: this.maxForce,
-    position: { x: this.position.x, y: this.position.y },
-    velocity: { x: this.velocity.x, y: this.velocity.y },
-    heading: this.heading,
-    avoidSide: this.avoidSide,
-    task:
-      task.kind === 'idle'
-        ? { kind: 'idle' }
-        : {
-            kind: 'move',
-            orderId: task.orderId,
-            target: { x: task.target.x, y: task.target.y },
-            group: task.group === null ? null : { target: { x: task.group.target.x, y: task.group.target.y }, radius: task.group.radius },
-          },
-    waypoint: { x: this.waypoint.x, y: this.waypoint.y },
-    avoidance: { side: this.avoidance.side, force: { x: this.avoidance.force.x, y: this.avoidance.force.y }, lean: this.avoidance.lean },
-    steeringForce: { x: this.steeringForce.x, y: this.steeringForce.y },
-    asleep: this.asleep,
-  };
-}
-
-/** What JSON.stringify writes for an obstacle: its id and a copy of its shape. */
-export function obstacleJson(this: ObstacleRecord): ObstacleJson {
-  return { id: this.id, shape: copyShape(this.shape) };
 }
 
 /** What users may read about an obstacle. */

@@ -37,6 +37,8 @@ describe('attack-move', () => {
     expect(engaged.map((event) => (event as { unitId: number }).unitId).sort()).toEqual([...ids].sort());
     expect(engaged.every((event) => event.type === 'engaged' && event.enemyId === enemy && event.orderId === order)).toBe(true);
     for (const gap of gapsAtStop) expect(gap).toBeLessThanOrEqual(6);
+    // the view names the enemy each unit stands for
+    expect(ids.map((id) => getUnit(sim, id)!.engagedWith)).toEqual(ids.map(() => enemy));
     // and they stand short of it, at rest (pressed a little closer by those behind)
     for (const id of ids) {
       expect(gapTo(sim, id, enemy)).toBeGreaterThan(1.5);
@@ -47,6 +49,7 @@ describe('attack-move', () => {
     removeUnit(sim, enemy);
     runTicks(sim, 25 * 60);
     const resumed = events.filter((event) => event.type === 'disengaged').map((event) => (event as { unitId: number }).unitId);
+    expect(ids.map((id) => getUnit(sim, id)!.engagedWith)).toEqual(ids.map(() => 0));
     expect(resumed.sort()).toEqual(engaged.map((event) => (event as { unitId: number }).unitId).sort());
     expect(events.some((event) => event.type === 'done' && event.orderId === order)).toBe(true);
     expect(ids.every((id) => getUnit(sim, id)!.position.x > 74)).toBe(true);

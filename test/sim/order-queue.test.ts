@@ -11,6 +11,7 @@ import {
   getUnit,
   issueOrder,
   onSimulationEvent,
+  queuedOrders,
   removeUnit,
   type Simulation,
   stateHash,
@@ -50,6 +51,34 @@ describe('queued orders', () => {
     expect(eventsOfType(events, 'done').every((event) => event.arrived.length === ids.length)).toBe(true);
     expect(near(sim, ids, 20, 30, 3.5)).toBe(true);
     expect(ids.every((id) => getUnit(sim, id)!.task.kind === 'idle')).toBe(true);
+  });
+
+  it('queuedOrders lists what waits for a unit, in the order it starts: not the order it walks', () => {
+    const { sim, ids } = six();
+    const a = issueOrder(sim, { kind: 'move', unitIds: ids, target: { x: 30, y: 10 } });
+    const b = issueOrder(sim, { kind: 'move', unitIds: ids, target: { x: 60, y: 30 }, queue: true, engage: { range: 4, teams: [2] } });
+    const c = issueOrder(sim, { kind: 'hold', unitIds: ids.slice(0, 3), queue: true });
+    expect(queuedOrders(sim, ids[0]!)).toEqual([
+      { orderId: b, kind: 'move', target: { x: 60, y: 30 }, engage: { range: 4, teams: [2] } },
+      { orderId: c, kind: 'hold', target: null, engage: null },
+    ]);
+    expect(queuedOrders(sim, ids[5]!).map((step) => step.orderId)).toEqual([b]);
+    // plain data: changing it changes nothing
+    (queuedOrders(sim, ids[0]!)[0]!.target as { x: number }).x = 0;
+    expect(queuedOrders(sim, ids[0]!)[0]!.target).toEqual({ x: 60, y: 30 });
+    runTicks(sim, 1);
+    const walking = getUnit(sim, ids[0]!)!;
+    expect(walking.task.kind === 'move' && walking.task.orderId).toBe(a);
+    runTicks(sim, 40 * 60);
+    expect(queuedOrders(sim, ids[0]!)).toEqual([]);
+    expect(getUnit(sim, ids[0]!)!.holding).toBe(true);
+    expect(getUnit(sim, ids[5]!)!.holding).toBe(false);
+    // a patrol's next leg waits in the queue, under the patrol's id
+    const patrol = issueOrder(sim, { kind: 'patrol', unitIds: ids, points: [{ x: 10, y: 10 }, { x: 40, y: 10 }] });
+    runTicks(sim, 1);
+    expect(queuedOrders(sim, ids[0]!)).toEqual([{ orderId: patrol, kind: 'patrol', target: { x: 40, y: 10 }, engage: null }]);
+    expect(getUnit(sim, ids[0]!)!.holding).toBe(false);
+    expect(() => queuedOrders(sim, 999)).toThrow(/unitId: .*999/);
   });
 
   it('a queued order for idle units starts on the next tick, as an order given at once would', () => {

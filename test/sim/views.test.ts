@@ -19,6 +19,7 @@ describe('unit and obstacle views as plain data', () => {
     expect(json).toEqual(view.toJSON());
     expect(json.position).toEqual({ x: view.position.x, y: view.position.y });
     expect(json.team).toBe(1);
+    expect([json.holding, json.engagedWith]).toEqual([false, 0]);
     expect(json.task).toMatchObject({ kind: 'move', orderId: expect.any(Number), target: { x: expect.any(Number), y: expect.any(Number) } });
     expect(json.task.group.radius).toBeGreaterThan(0);
     // the task itself is exactly what TaskView says: its own fields are the view's, and it is
@@ -27,7 +28,7 @@ describe('unit and obstacle views as plain data', () => {
     expect(JSON.parse(JSON.stringify(view.task))).toEqual(json.task);
     expect(structuredClone(view.task)).toEqual(json.task);
     expect(Object.keys(json).sort()).toEqual(
-      ['asleep', 'avoidSide', 'avoidance', 'heading', 'id', 'mass', 'maxForce', 'maxSpeed', 'position', 'radius', 'steeringForce', 'task', 'team', 'velocity', 'waypoint'].sort(),
+      ['asleep', 'avoidSide', 'avoidance', 'engagedWith', 'heading', 'holding', 'id', 'mass', 'maxForce', 'maxSpeed', 'position', 'radius', 'steeringForce', 'task', 'team', 'velocity', 'waypoint'].sort(),
     );
     // a copy: it does not move with the unit, and a structured clone (postMessage) takes it
     stepSimulation(sim);
