@@ -1,16 +1,37 @@
 /**
- * The RTS starter's page: the game of game.ts drawn with pixi.js, a camera, RTS controls and a
- * minimap. The simulation ticks on this thread at a fixed 60 Hz (a few dozen units cost well under
+ * The RTS starter's page: the game of game.ts drawn with pixi.js, a camera, RTS controls, a HUD and
+ * a minimap. The simulation ticks on this thread at a fixed 60 Hz (a few dozen units cost well under
  * a millisecond); for thousands of units move it into a worker, as the demo page does.
  *
  * Controls: left-click or drag a box to select your (blue) units, shift to add; double-click a unit
- * to select every unit of its team on screen; right-click to move (shift: queue a waypoint); A then
- * left-click to attack-move (shift: queue); S stops; Ctrl+1..9 sets a control group, 1..9 recalls
+ * to select every unit of its team on screen; right-click the ground to move, an enemy to attack it
+ * (shift: queue the move); A, P or R then a left click: attack-move, patrol, set the rally point;
+ * H holds, S stops; Q trains a soldier, W an archer; Ctrl+1..9 sets a control group, 1..9 recalls
  * it; the wheel zooms, middle-drag or the arrow keys pan, a click on the minimap looks there.
+ * URL: `?ai=0` (the enemy neither trains nor attacks), `?enemy=N` (its army), `?speed=N` (1 to 8).
  */
 import { Application, Container, Graphics, Text } from 'pixi.js';
-import { type UnitView, getUnit, listUnits, nearestUnit, unitsInBox } from 'rts-steer';
-import { ENEMY, type Game, MAP, PLAYER, command, createGame, recallControlGroup, setControlGroup, stepGame, stop } from './game';
+import { type UnitView, getUnit, listUnits, nearestUnit, queuedOrders, simulationTick, unitsInBox } from 'rts-steer';
+import {
+  ENEMY,
+  type Game,
+  KINDS,
+  type KindName,
+  MAP,
+  PLAYER,
+  armyCounts,
+  attackUnit,
+  command,
+  createGame,
+  hold,
+  patrol,
+  recallControlGroup,
+  setControlGroup,
+  stepGame,
+  stop,
+  train,
+  trainingDone,
+} from './game';
 
 const TICK = 1 / 60;
 const MINIMAP = { width: 192, height: 120, margin: 12 } as const;
@@ -25,12 +46,16 @@ interface Camera {
 }
 
 const params = new URLSearchParams(location.search);
-const game: Game = createGame({ enemyAttacks: params.get('ai') !== '0' });
+const enemyArmy = Number(params.get('enemy') ?? Number.NaN);
+const game: Game = createGame({ enemyAttacks: params.get('ai') !== '0', ...(Number.isInteger(enemyArmy) && enemyArmy >= 0 ? { enemyUnits: enemyArmy } : {}) });
+/** ticks run per 60th of a second */
+const speed = Math.min(8, Math.max(1, Math.round(Number(params.get('speed') ?? 1)) || 1));
 const camera: Camera = { x: 45, y: MAP.height / 2, zoom: 9 };
 const selected = new Set<number>();
 /** ids a spatial query found (reused) */
 const found: number[] = [];
-let attackArmed = false;
+/** what the next left click does, after A, P or R */
+let armed: 'attack' | 'patrol' | 'rally' | null = null;
 let paused = params.get('paused') === '1';
 
 const app = new Application();
@@ -43,12 +68,14 @@ const marks = new Graphics();
 world.addChild(ground, marks, bodies);
 const minimap = new Graphics();
 const help = new Text({
-  text: 'drag: select · dbl-click: team on screen · right-click: move (shift: queue) · A+click: attack-move · S: stop · Ctrl+1..9 / 1..9: groups',
+  text: 'drag: select · right-click: move / attack (shift: queue) · A/P/R+click: attack-move / patrol / rally · H hold · S stop · Q soldier · W archer · Ctrl+1..9 / 1..9 groups',
   style: { fill: 0xdde3ea, fontSize: 13, fontFamily: 'sans-serif' },
 });
 help.position.set(10, 8);
 const status = new Text({ text: '', style: { fill: 0xdde3ea, fontSize: 13, fontFamily: 'sans-serif' } });
-app.stage.addChild(world, minimap, help, status);
+const banner = new Text({ text: '', style: { fill: 0xffffff, fontSize: 48, fontFamily: 'sans-serif', fontWeight: 'bold', stroke: { color: 0x000000, width: 5 } } });
+banner.anchor.set(0.5);
+app.stage.addChild(world, minimap, help, status, banner);
 drawGround();
 
 // ---------------------------------------------------------------------------------------------
@@ -105,7 +132,7 @@ canvas.addEventListener('pointermove', (event) => {
     camera.x -= event.movementX / camera.zoom;
     camera.y += event.movementY / camera.zoom;
     clampCamera();
-  } else if (drag.button === 0 && drag.moved && !attackArmed) {
+  } else if (drag.button === 0 && drag.moved && armed === null) {
     box = { ax: drag.x, ay: drag.y, bx: event.offsetX, by: event.offsetY };
   }
 });
@@ -115,13 +142,16 @@ canvas.addEventListener('pointerup', (event) => {
   const { button, moved } = drag;
   drag = null;
   const at = toWorld(event.offsetX, event.offsetY);
+  const mine = [...selected].filter((id) => getUnit(game.sim, id)?.team === PLAYER);
   if (button === 2) {
-    const mine = [...selected].filter((id) => getUnit(game.sim, id)?.team === PLAYER);
-    command(game, mine, at, { queue: event.shiftKey });
-  } else if (button === 0 && attackArmed) {
-    attackArmed = false;
-    const mine = [...selected].filter((id) => getUnit(game.sim, id)?.team === PLAYER);
-    command(game, mine, at, { queue: event.shiftKey, attack: true });
+    const enemy = unitAt(at.x, at.y);
+    if (enemy !== undefined && enemy.team !== PLAYER) attackUnit(game, mine, enemy.id);
+    else command(game, mine, at, { queue: event.shiftKey });
+  } else if (button === 0 && armed !== null) {
+    if (armed === 'attack') command(game, mine, at, { queue: event.shiftKey, attack: true });
+    else if (armed === 'patrol') patrol(game, mine, at, { queue: event.shiftKey });
+    else game.bases[PLAYER]!.rally = { x: at.x, y: at.y };
+    armed = null;
   } else if (button === 0) {
     if (!event.shiftKey) selected.clear();
     if (moved && box !== null) {
@@ -181,12 +211,17 @@ window.addEventListener('keydown', (event) => {
       selected.clear();
       for (const id of recallControlGroup(game, group)) selected.add(id);
     }
-  } else if (event.key === 'a' || event.key === 'A') {
-    attackArmed = selected.size > 0;
-  } else if (event.key === 's' || event.key === 'S') {
-    stop(game, [...selected].filter((id) => getUnit(game.sim, id)?.team === PLAYER));
-  } else if (event.key === 'Escape') {
-    attackArmed = false;
+    return;
+  }
+  const key = event.key.toLowerCase();
+  const mine = [...selected].filter((id) => getUnit(game.sim, id)?.team === PLAYER);
+  if (key === 'a' || key === 'p') armed = mine.length > 0 ? (key === 'a' ? 'attack' : 'patrol') : null;
+  else if (key === 'r') armed = 'rally';
+  else if (key === 's') stop(game, mine);
+  else if (key === 'h') hold(game, mine, { queue: event.shiftKey });
+  else if (key === 'q' || key === 'w') train(game.bases[PLAYER]!, key === 'q' ? 'soldier' : 'archer');
+  else if (key === 'escape') {
+    armed = null;
     selected.clear();
   }
 });
@@ -213,7 +248,7 @@ app.ticker.add((ticker) => {
     // stalled tab does not fast-forward for ever
     owed = Math.min(owed + seconds, 1);
     while (owed >= TICK) {
-      stepGame(game);
+      for (let i = 0; i < speed; i++) stepGame(game);
       owed -= TICK;
     }
   }
@@ -223,11 +258,18 @@ app.ticker.add((ticker) => {
 function drawGround(): void {
   ground.clear();
   ground.rect(0, 0, MAP.width, MAP.height).fill(0x2b3440);
-  for (const shape of game.obstacles) {
+  // (the headquarters, the first two obstacles, are drawn each frame with their health)
+  for (const shape of game.obstacles.slice(game.buildings.length)) {
     if (shape.type === 'circle') ground.circle(shape.x, shape.y, shape.radius).fill(0x6b6358);
     else if (shape.type === 'box') ground.rect(shape.x - shape.width / 2, shape.y - shape.height / 2, shape.width, shape.height).fill(0x8a8f99);
     else ground.poly(shape.points.flat()).fill(0x6b6358);
   }
+}
+
+/** A bar of `fraction` over `width` metres, centred at x, y. */
+function healthBar(x: number, y: number, width: number, fraction: number): void {
+  marks.rect(x - width / 2, y, width, 0.22).fill(0x10141a);
+  marks.rect(x - width / 2, y, width * Math.max(0, fraction), 0.22).fill(fraction > 0.5 ? 0x6fdc6f : fraction > 0.25 ? 0xffd24a : 0xff5a4a);
 }
 
 function draw(): void {
@@ -238,38 +280,76 @@ function draw(): void {
   bodies.clear();
   marks.clear();
   const line = 1.5 / camera.zoom;
+  for (const building of game.buildings) {
+    const { x, y, halfWidth: w, halfHeight: h } = building;
+    if (building.health <= 0) {
+      bodies.rect(x - w, y - h, 2 * w, 2 * h).stroke({ width: line * 2, color: 0x5a5f66 });
+      continue;
+    }
+    bodies.rect(x - w, y - h, 2 * w, 2 * h).fill(TEAM_COLOURS[building.team] ?? 0xcccccc).stroke({ width: line * 3, color: 0x10141a });
+    healthBar(x, y + h + 0.5, 2 * w, building.health / building.maxHealth);
+  }
   for (const unit of units) {
     const { x, y } = unit.position;
-    bodies.circle(x, y, unit.radius).fill(TEAM_COLOURS[unit.team] ?? 0xcccccc);
+    const fighter = game.fighters.get(unit.id);
+    const colour = TEAM_COLOURS[unit.team] ?? 0xcccccc;
+    bodies.circle(x, y, unit.radius).fill(colour);
+    // soldiers carry a dark rim (a shield); archers a bow line across their heading
+    if (fighter?.kind === 'soldier') bodies.circle(x, y, unit.radius * 0.8).stroke({ width: line * 1.5, color: 0x10141a });
     bodies.moveTo(x, y).lineTo(x + Math.cos(unit.heading) * unit.radius, y + Math.sin(unit.heading) * unit.radius).stroke({ width: line, color: 0x10141a });
+    if (unit.holding) bodies.rect(x - 0.15, y - 0.15, 0.3, 0.3).fill(0x10141a);
     if (selected.has(unit.id)) marks.circle(x, y, unit.radius + 0.25).stroke({ width: line, color: 0x9cff8a });
-    const enemy = game.engaged.get(unit.id);
-    const target = enemy === undefined ? undefined : getUnit(game.sim, enemy);
-    if (target !== undefined) marks.moveTo(x, y).lineTo(target.position.x, target.position.y).stroke({ width: line, color: 0xffd24a, alpha: 0.8 });
+    if (fighter !== undefined && fighter.health < KINDS[fighter.kind].health) healthBar(x, y + unit.radius + 0.2, 1.1, fighter.health / KINDS[fighter.kind].health);
   }
-  // the queued waypoints of the selection
+  for (const strike of game.strikes) {
+    const colour = strike.kind === 'archer' ? 0xfff2a8 : 0xffffff;
+    marks.moveTo(strike.from.x, strike.from.y).lineTo(strike.to.x, strike.to.y).stroke({ width: line, color: colour, alpha: 0.7 });
+  }
+  // the selection's orders: what it attacks, and its queued waypoints
   for (const id of selected) {
     const unit = getUnit(game.sim, id);
-    const queue = game.queues.get(id);
-    if (unit === undefined || queue === undefined) continue;
-    let from = unit.position;
-    for (const waypoint of queue) {
-      marks.moveTo(from.x, from.y).lineTo(waypoint.target.x, waypoint.target.y).stroke({ width: line, color: waypoint.attack ? 0xff7a6a : 0x9cff8a, alpha: 0.35 });
-      from = waypoint.target;
+    if (unit === undefined) continue;
+    const target = game.targets.get(id);
+    const enemy = target === undefined ? undefined : getUnit(game.sim, target.enemyId);
+    if (enemy !== undefined) marks.moveTo(unit.position.x, unit.position.y).lineTo(enemy.position.x, enemy.position.y).stroke({ width: line, color: 0xff7a6a, alpha: 0.6 });
+    let from = unit.task.kind === 'move' ? unit.task.target : unit.position;
+    if (unit.task.kind === 'move') marks.moveTo(unit.position.x, unit.position.y).lineTo(from.x, from.y).stroke({ width: line, color: 0x9cff8a, alpha: 0.35 });
+    for (const step of queuedOrders(game.sim, id)) {
+      if (step.target === null) continue;
+      marks.moveTo(from.x, from.y).lineTo(step.target.x, step.target.y).stroke({ width: line, color: step.engage !== null ? 0xff7a6a : 0x9cff8a, alpha: 0.35 });
+      from = step.target;
     }
   }
+  const rally = game.bases[PLAYER]!.rally;
+  marks.moveTo(rally.x, rally.y).lineTo(rally.x, rally.y + 1.6).stroke({ width: line * 2, color: 0xdde3ea });
+  marks.poly([rally.x, rally.y + 1.6, rally.x + 0.9, rally.y + 1.35, rally.x, rally.y + 1.1]).fill(TEAM_COLOURS[PLAYER]!);
   if (box !== null) {
     const a = toWorld(box.ax, box.ay);
     const b = toWorld(box.bx, box.by);
     marks.rect(Math.min(a.x, b.x), Math.min(a.y, b.y), Math.abs(a.x - b.x), Math.abs(a.y - b.y)).stroke({ width: line, color: 0x9cff8a });
   }
   drawMinimap(units);
-  const counts = [PLAYER, ENEMY].map((team) => units.filter((unit) => unit.team === team).length);
-  status.text = `${attackArmed ? 'ATTACK-MOVE: click a target · ' : ''}selected ${selected.size} · blue ${counts[0]} · red ${counts[1]} · groups ${game.controlGroups
-    .map((group, index) => (group.length > 0 ? `${index}:${group.length}` : ''))
-    .filter((text) => text !== '')
-    .join(' ')}`;
+  status.text = hudText();
   status.position.set(10, 28);
+  banner.text = game.winner === null ? '' : game.winner === PLAYER ? 'VICTORY' : 'DEFEAT';
+  banner.position.set(app.screen.width / 2, app.screen.height / 3);
+}
+
+const ARMED_HINT = { attack: 'ATTACK-MOVE: click a target · ', patrol: 'PATROL: click a point · ', rally: 'RALLY POINT: click a point · ' } as const;
+
+/** The HUD's lines: gold and training, the armies, the headquarters, the next wave. */
+function hudText(): string {
+  const base = game.bases[PLAYER]!;
+  const counts = armyCounts(game);
+  const training = base.training.map((kind: KindName, index) => (index === 0 ? `${kind} ${Math.floor(trainingDone(base, TICK) * 100)}%` : kind)).join(', ');
+  const hq = game.buildings.map((building) => Math.max(0, Math.ceil(building.health)));
+  const wave = game.enemyAttacks && game.winner === null ? ` · next wave in ${Math.max(0, Math.ceil((game.nextWave - simulationTick(game.sim)) / 60))} s` : '';
+  const groups = game.controlGroups.map((group, index) => (group.length > 0 ? `${index}:${group.length}` : '')).filter((text) => text !== '');
+  return [
+    `${armed === null ? '' : ARMED_HINT[armed]}gold ${Math.floor(base.gold)} · training: ${training === '' ? `nothing (Q soldier ${KINDS.soldier.cost}, W archer ${KINDS.archer.cost})` : training}`,
+    `blue ${counts[PLAYER]!.soldier} soldiers, ${counts[PLAYER]!.archer} archers, HQ ${hq[PLAYER]} · red ${counts[ENEMY]!.soldier} soldiers, ${counts[ENEMY]!.archer} archers, HQ ${hq[ENEMY]}${wave}`,
+    `selected ${selected.size} · lost: blue ${game.losses[PLAYER]}, red ${game.losses[ENEMY]}${groups.length > 0 ? ` · groups ${groups.join(' ')}` : ''}${speed > 1 ? ` · speed x${speed}` : ''}`,
+  ].join('\n');
 }
 
 function drawMinimap(units: readonly UnitView[]): void {
@@ -277,7 +357,10 @@ function drawMinimap(units: readonly UnitView[]): void {
   const at = (x: number, y: number): [number, number] => [left + x * scale, top + (MAP.height - y) * scale];
   minimap.clear();
   minimap.rect(left - 2, top - 2, MAP.width * scale + 4, MAP.height * scale + 4).fill({ color: 0x0c0f13, alpha: 0.85 });
-  for (const shape of game.obstacles) {
+  for (const building of game.buildings) {
+    if (building.health > 0) minimap.rect(...at(building.x - building.halfWidth, building.y + building.halfHeight), 2 * building.halfWidth * scale, 2 * building.halfHeight * scale).fill(TEAM_COLOURS[building.team] ?? 0xcccccc);
+  }
+  for (const shape of game.obstacles.slice(game.buildings.length)) {
     if (shape.type === 'circle') minimap.circle(...at(shape.x, shape.y), Math.max(1, shape.radius * scale)).fill(0x6b6358);
     else if (shape.type === 'box') minimap.rect(...at(shape.x - shape.width / 2, shape.y + shape.height / 2), shape.width * scale, shape.height * scale).fill(0x8a8f99);
   }
@@ -298,7 +381,16 @@ function drawMinimap(units: readonly UnitView[]): void {
 Object.assign(window, {
   __starter: {
     game,
-    units: () => listUnits(game.sim).map((unit) => ({ id: unit.id, team: unit.team, x: unit.position.x, y: unit.position.y, idle: unit.task.kind === 'idle' })),
+    units: () =>
+      listUnits(game.sim).map((unit) => ({
+        id: unit.id,
+        team: unit.team,
+        kind: game.fighters.get(unit.id)?.kind,
+        health: game.fighters.get(unit.id)?.health,
+        x: unit.position.x,
+        y: unit.position.y,
+        idle: unit.task.kind === 'idle',
+      })),
     selected: () => [...selected].sort((a, b) => a - b),
     toScreen,
     camera: () => ({ ...camera }),
@@ -306,8 +398,15 @@ Object.assign(window, {
       const { x: left, y: top, scale } = minimapRect();
       return { x: left + x * scale, y: top + (MAP.height - y) * scale };
     },
-    engaged: () => [...game.engaged.keys()].sort((a, b) => a - b),
-    queued: (id: number) => game.queues.get(id)?.length ?? 0,
+    queued: (id: number) => (getUnit(game.sim, id) === undefined ? 0 : queuedOrders(game.sim, id).length),
+    order: (id: number) => {
+      const unit = getUnit(game.sim, id);
+      return unit === undefined || unit.task.kind === 'idle' ? null : { kind: game.orderKinds.get(unit.task.orderId), target: unit.task.group?.target ?? unit.task.target };
+    },
+    hud: () => status.text,
+    banner: () => banner.text,
+    winner: () => game.winner,
+    base: () => ({ gold: game.bases[PLAYER]!.gold, training: [...game.bases[PLAYER]!.training], rally: { ...game.bases[PLAYER]!.rally } }),
     setPaused: (value: boolean) => {
       paused = value;
     },

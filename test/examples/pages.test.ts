@@ -26,6 +26,8 @@ async function open(path: string, door: string): Promise<{ page: Page; problems:
 interface StarterUnit {
   id: number;
   team: number;
+  kind: 'soldier' | 'archer';
+  health: number;
   x: number;
   y: number;
   idle: boolean;
@@ -125,7 +127,7 @@ describe('the examples', () => {
     await page.keyboard.down('Shift');
     await page.mouse.click(b.x, b.y, { button: 'right' });
     await page.keyboard.up('Shift');
-    expect(await starter(page, `queued(${army[0]})`)).toBe(2);
+    expect(await starter(page, `queued(${army[0]})`)).toBe(1);
     const centroidNear = (x: number, y: number, within: number) =>
       page.waitForFunction(
         ([px, py, d]) => {
@@ -147,15 +149,80 @@ describe('the examples', () => {
     expect(Math.abs(camera.x - 110)).toBeLessThan(1.5);
     expect(Math.abs(camera.y - 50)).toBeLessThan(1.5);
 
-    // A, then a left click: an attack-move for the selection
+    // A, then a left click: an attack-move for the selection (the engine's move with an engage)
     const enemySide = await starter<{ x: number; y: number }>(page, 'toScreen(118, 50)');
     await page.keyboard.press('KeyA');
     await page.mouse.click(enemySide.x, enemySide.y);
-    const head = (await page.evaluate(`window.__starter.game.queues.get(${army[0]})?.[0]`)) as { attack: boolean; target: { x: number; y: number } };
-    expect(head.attack).toBe(true);
-    expect(Math.hypot(head.target.x - 118, head.target.y - 50)).toBeLessThan(0.5);
+    await page.waitForFunction(`window.__starter.order(${army[0]})?.kind === 'attack-move'`, undefined, { timeout: 10_000 });
+    const head = await starter<{ kind: string; target: { x: number; y: number } }>(page, `order(${army[0]})`);
+    expect(Math.hypot(head.target.x - 118, head.target.y - 50)).toBeLessThan(3);
     mkdirSync('test-results', { recursive: true });
     await page.screenshot({ path: 'test-results/rts-starter.png' });
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 150_000);
+
+  it('RTS starter: a short battle to its result with the mouse and keyboard: train, rally, attack one enemy, attack-move on the headquarters, victory', async () => {
+    const { page, problems } = await open('/examples/rts-starter/?ai=0&enemy=8&speed=8', '__starter');
+    const at = (x: number, y: number) => starter<{ x: number; y: number }>(page, `toScreen(${x}, ${y})`);
+
+    // Q trains a soldier, paid at once (the game paused a moment, so no gold comes in meanwhile);
+    // R then a click moves the rally point
+    await starter(page, 'setPaused(true)');
+    const gold = (await starter<{ gold: number }>(page, 'base()')).gold;
+    await page.keyboard.press('KeyQ');
+    const base = await starter<{ gold: number; training: string[] }>(page, 'base()');
+    expect(base.training).toEqual(['soldier']);
+    expect(base.gold).toBeCloseTo(gold - 50, 9);
+    await starter(page, 'setPaused(false)');
+    const rally = { x: 40, y: 70 };
+    await page.keyboard.press('KeyR');
+    const flag = await at(rally.x, rally.y);
+    await page.mouse.click(flag.x, flag.y);
+    expect((await starter<{ rally: { x: number; y: number } }>(page, 'base()')).rally.y).toBeCloseTo(rally.y, 0);
+    const before = (await starter<StarterUnit[]>(page, 'units()')).map((unit) => unit.id);
+    await page.waitForFunction(
+      ([ids, x, y]) => {
+        const fresh = (window as unknown as { __starter: { units(): StarterUnit[] } }).__starter.units().filter((unit) => !(ids as number[]).includes(unit.id));
+        return fresh.length === 1 && fresh[0]!.kind === 'soldier' && fresh[0]!.idle && Math.hypot(fresh[0]!.x - (x as number), fresh[0]!.y - (y as number)) < 3;
+      },
+      [before, rally.x, rally.y],
+      { timeout: 30_000, polling: 100 },
+    );
+
+    // the army: a box round it
+    const mine = (await starter<StarterUnit[]>(page, 'units()')).filter((unit) => unit.team === 0 && before.includes(unit.id));
+    const corner = await at(Math.min(...mine.map((unit) => unit.x)) - 1, Math.max(...mine.map((unit) => unit.y)) + 1);
+    const opposite = await at(Math.max(...mine.map((unit) => unit.x)) + 1, Math.min(...mine.map((unit) => unit.y)) - 1);
+    await page.mouse.move(corner.x, corner.y);
+    await page.mouse.down();
+    await page.mouse.move(opposite.x, opposite.y, { steps: 6 });
+    await page.mouse.up();
+    expect((await starter<number[]>(page, 'selected()')).length).toBe(24);
+
+    // look at the enemy base (the minimap), right-click one of its units: the army goes for it
+    const look = await starter<{ x: number; y: number }>(page, 'minimapPoint(125, 50)');
+    await page.mouse.click(look.x, look.y);
+    const enemies = (await starter<StarterUnit[]>(page, 'units()')).filter((unit) => unit.team === 1);
+    expect(enemies.length).toBe(8);
+    const victim = enemies[0]!;
+    const aim = await at(victim.x, victim.y);
+    await page.mouse.click(aim.x, aim.y, { button: 'right' });
+    expect(await page.evaluate(`window.__starter.game.targets.get(${mine[0]!.id})?.enemyId`)).toBe(victim.id);
+    await page.waitForFunction(`!window.__starter.units().some((unit) => unit.id === ${victim.id})`, undefined, { timeout: 60_000, polling: 100 });
+
+    // A, then a click on the enemy headquarters: the army fights its way in and brings it down
+    const hq = await at(138, 50);
+    await page.keyboard.press('KeyA');
+    await page.mouse.click(hq.x, hq.y);
+    await page.waitForFunction('window.__starter.winner() !== null', undefined, { timeout: 90_000, polling: 200 });
+    expect(await starter(page, 'winner()')).toBe(0);
+    expect(await starter(page, 'banner()')).toBe('VICTORY');
+    const hud = await starter<string>(page, 'hud()');
+    expect(hud).toMatch(/red 0 soldiers, 0 archers, HQ 0/);
+    expect(hud).toMatch(/lost: blue \d+, red 8/);
+    mkdirSync('test-results', { recursive: true });
+    await page.screenshot({ path: 'test-results/rts-starter-battle.png' });
     expect(problems).toEqual([]);
     await page.close();
   }, 150_000);
