@@ -14,6 +14,7 @@
  */
 import { hypot } from '../math/exact';
 import { type ReadonlyVec2, type Vec2, vec2 } from '../math/vec2';
+import { type Around, arrangeRings } from './surround';
 
 export interface FormationRequest {
   /** the units' current positions and radii (metres) */
@@ -31,6 +32,9 @@ export interface FormationRequest {
   /** metres: a box outside which no point is free (the world); the search for free ground stops
    * growing once it covers the box. Default: no bound. */
   readonly area?: { readonly minX: number; readonly minY: number; readonly maxX: number; readonly maxY: number };
+  /** a unit stands at the target (the group follows it): the slots lie on rings round it, all the
+   * way round (surround.ts), instead of on the lattice */
+  readonly around?: Around;
 }
 
 const ROW_HEIGHT_FACTOR = Math.sqrt(3) / 2;
@@ -73,6 +77,11 @@ export function arrangeSlots(request: FormationRequest): Vec2[] {
   const count = units.length;
   if (count === 0) return [];
   if (count === 1) return [vec2(target.x, target.y)];
+  if (request.around !== undefined) {
+    const largest = Math.max(...units.map((unit) => unit.radius));
+    // neighbours on a ring half the gap apart: room to step in between those already there
+    return arrangeRings(units, target, request.around, 2 * largest + request.gap / 2, request.isFree);
+  }
 
   let centroidX = 0;
   let centroidY = 0;

@@ -48,6 +48,8 @@ export interface Following {
   readonly range: number;
   /** metres: where its units were last sent (the target's place then); null before the first */
   aim: { x: number; y: number } | null;
+  /** whether the target stood when they were last sent (they were sent round it, a surround) */
+  aimStanding: boolean;
 }
 
 /** metres: the largest engage range */

@@ -15,6 +15,7 @@ import { NEAR_COST, type Route, cellCost, createRoute, isExhausted, isKnownReach
 import { arrangeSlots, slotReach } from '../orders/formation';
 import { type MoveOrder, groupArrivalRadiusOf } from '../orders/orders';
 import { nowMs } from './clock';
+import { surroundFor } from './order-follow';
 import { holdGround } from './order-queue';
 import { emit } from './events';
 import { restartUnit } from './progress';
@@ -506,10 +507,12 @@ function assignMoveTasks(sim: SimulationState, units: Unit[], job: PlanJob, rout
   if (route !== null && rerouted) target = vec2(route.goal.x, route.goal.y);
   const group = { target, radius: groupArrivalRadiusOf(units.map((unit) => unit.radius)) };
   let short = false;
+  const gap = sim.config.formationGap * largest;
   const slots = arrangeSlots({
     units,
     target,
-    gap: sim.config.formationGap * largest,
+    gap,
+    ...surroundFor(sim, job.order.engage, gap),
     area: { minX: 0, minY: 0, maxX: sim.settings.width, maxY: sim.settings.height },
     // free ground that the route reaches from the target's side, not from behind a wall
     isFree: (x, y, radius) => {
