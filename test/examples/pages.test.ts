@@ -166,21 +166,21 @@ describe('the examples', () => {
     const { page, problems } = await open('/examples/rts-starter/?ai=0&enemy=8&speed=8', '__starter');
     const at = (x: number, y: number) => starter<{ x: number; y: number }>(page, `toScreen(${x}, ${y})`);
 
-    // Q trains a soldier, paid at once (the game paused a moment, so no gold comes in meanwhile);
-    // R then a click moves the rally point
+    // Q trains a soldier, paid at once; R then a click moves the rally point (the game paused
+    // meanwhile: no gold comes in, and the soldier is not out before the units are counted)
     await starter(page, 'setPaused(true)');
     const gold = (await starter<{ gold: number }>(page, 'base()')).gold;
     await page.keyboard.press('KeyQ');
     const base = await starter<{ gold: number; training: string[] }>(page, 'base()');
     expect(base.training).toEqual(['soldier']);
     expect(base.gold).toBeCloseTo(gold - 50, 9);
-    await starter(page, 'setPaused(false)');
     const rally = { x: 40, y: 70 };
     await page.keyboard.press('KeyR');
     const flag = await at(rally.x, rally.y);
     await page.mouse.click(flag.x, flag.y);
     expect((await starter<{ rally: { x: number; y: number } }>(page, 'base()')).rally.y).toBeCloseTo(rally.y, 0);
     const before = (await starter<StarterUnit[]>(page, 'units()')).map((unit) => unit.id);
+    await starter(page, 'setPaused(false)');
     await page.waitForFunction(
       ([ids, x, y]) => {
         const fresh = (window as unknown as { __starter: { units(): StarterUnit[] } }).__starter.units().filter((unit) => !(ids as number[]).includes(unit.id));
