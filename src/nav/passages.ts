@@ -138,7 +138,9 @@ export function keepPassage(map: NavMap, clearance: number, column: number, row:
   if (room < clearance) return false;
   // a cell with this much room has nothing on one side or the other within half the width (a
   // room kept at MAX_CLEARANCE has nothing within that, the widest DOOR_WIDTH looks for)
-  if (out.door === Infinity && room < Math.min(clearance + DOOR_WIDTH / 2, MAX_CLEARANCE) && isPassageCell(map, clearance, column, row, DOOR_CELLS)) out.door = along;
+  if (out.door === Infinity && room < Math.min(clearance + DOOR_WIDTH / 2, MAX_CLEARANCE) && isPassageCell(map, clearance, column, row, DOOR_CELLS) && isSoleWayCell(map, clearance, column, row)) {
+    out.door = along;
+  }
   if (room < clearance + LANE_WIDTH / 2 && isPassageCell(map, clearance, column, row, LANE_CELLS)) {
     out.passage = along;
     return true;
@@ -400,6 +402,62 @@ function answersFor(map: NavMap, clearance: number, limit: number): Array<Uint8A
   const set = new Array<Uint8Array | undefined>(map.tileColumns * map.tileRows);
   kept.sets.push(set);
   return set;
+}
+
+/** metres along a door's line, past each of its posts, within which another way through makes it
+ * no door (isSoleWayCell) */
+export const CUT_REACH = 5;
+const CUT_CELLS = Math.round(CUT_REACH / NAV_CELL);
+
+/**
+ * Whether the passage at cell (column, row), up to DOOR_WIDTH across, is the one way through its
+ * line: along the direction it is narrow in, past the post on either side, no free cell lies
+ * within CUT_REACH. A gap in a wall is; a gap between two pillars of a hall or two rocks of a
+ * forest is not (the next gap is a pillar's width away), and neither is a corridor whose walls
+ * have open ground behind them. Closing a door so found sends the way round the wall's end, at
+ * least CUT_REACH further off; closing the gap beside a pillar sends it through the next gap.
+ * Kept like isPassageCell's answers.
+ */
+function isSoleWayCell(map: NavMap, clearance: number, column: number, row: number): boolean {
+  // (its answers are kept apart from isPassageCell's by their negative width)
+  if (column < 0 || row < 0 || column >= map.columns || row >= map.rows) return measureSoleWay(map, clearance, column, row);
+  const tiles = answersFor(map, clearance, -DOOR_CELLS);
+  const tile = tileOf(map, column, row);
+  let answers = tiles[tile];
+  if (answers === undefined) {
+    answers = new Uint8Array(TILE_AREA);
+    tiles[tile] = answers;
+  }
+  const cell = (row % TILE_CELLS) * TILE_CELLS + (column % TILE_CELLS);
+  const known = answers[cell]!;
+  if (known !== UNKNOWN) return known === PASSAGE;
+  const sole = measureSoleWay(map, clearance, column, row);
+  answers[cell] = sole ? PASSAGE : NO_PASSAGE;
+  return sole;
+}
+
+/** isSoleWayCell, worked out from the rooms: along the first direction the cell is a passage up to
+ * DOOR_WIDTH across in (as measurePassageCell finds it), nothing free past either post. */
+function measureSoleWay(map: NavMap, clearance: number, column: number, row: number): boolean {
+  for (let k = 0; k < ACROSS.length; k += 2) {
+    const ux = ACROSS[k]!;
+    const uy = ACROSS[k + 1]!;
+    const plus = freeRun(map, clearance, column, row, ux, uy, DOOR_CELLS);
+    if (plus >= DOOR_CELLS) continue;
+    const minus = freeRun(map, clearance, column, row, -ux, -uy, DOOR_CELLS - plus - 1);
+    if (plus + 1 + minus > DOOR_CELLS) continue;
+    return !freeAlong(map, clearance, column, row, ux, uy, plus + 1) && !freeAlong(map, clearance, column, row, -ux, -uy, minus + 1);
+  }
+  return false;
+}
+
+/** Whether a free cell lies along (dirX, dirY) from cell (column, row), `from` to `from` +
+ * CUT_CELLS steps out (off the map: none). */
+function freeAlong(map: NavMap, clearance: number, column: number, row: number, dirX: number, dirY: number, from: number): boolean {
+  for (let step = from; step <= from + CUT_CELLS; step++) {
+    if (roomAt(map, Math.round(column + dirX * step), Math.round(row + dirY * step)) >= clearance) return true;
+  }
+  return false;
 }
 
 /** isPassageCell, worked out from the rooms. */

@@ -31,7 +31,7 @@ const REFERENCE: ReadonlyArray<readonly [string, string]> = [
   ['narrow-door', '0e701228716a3fa9'],
   ['tight-door', 'ef24037b6d6521b0'],
   ['wide-door', 'a9b2858adc5305f3'],
-  ['obstacle-field', '3a4150a132ddea2a'],
+  ['obstacle-field', '545d168453489771'],
   ['overtaking', '8cb2a098aee8b649'],
   ['large-groups', 'a52c45dd9ec7bd9a'],
   ['four-hundreds', '1a957a657d9a15fa'],
