@@ -339,8 +339,24 @@ const ONE_LANE = 1.5;
  * after tick, so the answers are kept (PassageAnswers).
  */
 function isPassageCell(map: NavMap, clearance: number, column: number, row: number, limit: number): boolean {
-  if (column < 0 || row < 0 || column >= map.columns || row >= map.rows) return measurePassageCell(map, clearance, column, row, limit);
-  const tiles = answersFor(map, clearance, limit);
+  return keptAnswer(map, clearance, limit, column, row, limit, measurePassageCell);
+}
+
+/**
+ * The kept answer for cell (column, row) in the set asked as (clearance, key), worked out by
+ * `measure` (given `limit`) and kept when not known yet; off the map, worked out each time.
+ */
+function keptAnswer(
+  map: NavMap,
+  clearance: number,
+  key: number,
+  column: number,
+  row: number,
+  limit: number,
+  measure: (map: NavMap, clearance: number, column: number, row: number, limit: number) => boolean,
+): boolean {
+  if (column < 0 || row < 0 || column >= map.columns || row >= map.rows) return measure(map, clearance, column, row, limit);
+  const tiles = answersFor(map, clearance, key);
   const tile = tileOf(map, column, row);
   let answers = tiles[tile];
   if (answers === undefined) {
@@ -350,9 +366,9 @@ function isPassageCell(map: NavMap, clearance: number, column: number, row: numb
   const cell = (row % TILE_CELLS) * TILE_CELLS + (column % TILE_CELLS);
   const known = answers[cell]!;
   if (known !== UNKNOWN) return known === PASSAGE;
-  const passage = measurePassageCell(map, clearance, column, row, limit);
-  answers[cell] = passage ? PASSAGE : NO_PASSAGE;
-  return passage;
+  const answer = measure(map, clearance, column, row, limit);
+  answers[cell] = answer ? PASSAGE : NO_PASSAGE;
+  return answer;
 }
 
 /**
@@ -419,33 +435,20 @@ const CUT_CELLS = Math.round(CUT_REACH / NAV_CELL);
  * Kept like isPassageCell's answers.
  */
 function isSoleWayCell(map: NavMap, clearance: number, column: number, row: number): boolean {
-  // (its answers are kept apart from isPassageCell's by their negative width)
-  if (column < 0 || row < 0 || column >= map.columns || row >= map.rows) return measureSoleWay(map, clearance, column, row);
-  const tiles = answersFor(map, clearance, -DOOR_CELLS);
-  const tile = tileOf(map, column, row);
-  let answers = tiles[tile];
-  if (answers === undefined) {
-    answers = new Uint8Array(TILE_AREA);
-    tiles[tile] = answers;
-  }
-  const cell = (row % TILE_CELLS) * TILE_CELLS + (column % TILE_CELLS);
-  const known = answers[cell]!;
-  if (known !== UNKNOWN) return known === PASSAGE;
-  const sole = measureSoleWay(map, clearance, column, row);
-  answers[cell] = sole ? PASSAGE : NO_PASSAGE;
-  return sole;
+  // (its answers are kept apart from isPassageCell's by their negative key)
+  return keptAnswer(map, clearance, -DOOR_CELLS, column, row, DOOR_CELLS, measureSoleWay);
 }
 
 /** isSoleWayCell, worked out from the rooms: along the first direction the cell is a passage up to
- * DOOR_WIDTH across in (as measurePassageCell finds it), nothing free past either post. */
-function measureSoleWay(map: NavMap, clearance: number, column: number, row: number): boolean {
+ * `limit` cells across in (as measurePassageCell finds it), nothing free past either post. */
+function measureSoleWay(map: NavMap, clearance: number, column: number, row: number, limit: number): boolean {
   for (let k = 0; k < ACROSS.length; k += 2) {
     const ux = ACROSS[k]!;
     const uy = ACROSS[k + 1]!;
-    const plus = freeRun(map, clearance, column, row, ux, uy, DOOR_CELLS);
-    if (plus >= DOOR_CELLS) continue;
-    const minus = freeRun(map, clearance, column, row, -ux, -uy, DOOR_CELLS - plus - 1);
-    if (plus + 1 + minus > DOOR_CELLS) continue;
+    const plus = freeRun(map, clearance, column, row, ux, uy, limit);
+    if (plus >= limit) continue;
+    const minus = freeRun(map, clearance, column, row, -ux, -uy, limit - plus - 1);
+    if (plus + 1 + minus > limit) continue;
     return !freeAlong(map, clearance, column, row, ux, uy, plus + 1) && !freeAlong(map, clearance, column, row, -ux, -uy, minus + 1);
   }
   return false;
