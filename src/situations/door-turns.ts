@@ -106,10 +106,11 @@ export const DOOR_STALL = 300;
  * the door (the rest takes it aside) */
 const CLEAR_BACK = 0.3;
 
-/** Whether the unit walks a route and has a passage close on its way to its waypoint. */
+/** Whether the unit walks a route and has a door close on its way to its waypoint (one unit wide
+ * too: single file keeps the turns unit by unit within the order's turn). */
 function seesPassage(unit: Unit): boolean {
   const task = unit.task;
-  return task.kind === 'move' && !task.waiting && task.route !== null && unit.doorDistance < DOOR_SIGHT && !unit.queueSingleFile;
+  return task.kind === 'move' && !task.waiting && task.route !== null && unit.doorDistance < DOOR_SIGHT;
 }
 
 /** The door whose centre lies within DOOR_MERGE of (x, y), or a new one there. */
