@@ -428,11 +428,11 @@ const CUT_CELLS = Math.round(CUT_REACH / NAV_CELL);
 /**
  * Whether the passage at cell (column, row), up to DOOR_WIDTH across, is the one way through its
  * line: along the direction it is narrow in, past the post on either side, no free cell lies
- * within CUT_REACH. A gap in a wall is; a gap between two pillars of a hall or two rocks of a
- * forest is not (the next gap is a pillar's width away), and neither is a corridor whose walls
- * have open ground behind them. Closing a door so found sends the way round the wall's end, at
- * least CUT_REACH further off; closing the gap beside a pillar sends it through the next gap.
- * Kept like isPassageCell's answers.
+ * within CUT_REACH. A gap in a wall is; a wide gap between two big rocks is not (the next gap is a
+ * rock's width away), and neither is a corridor whose walls have open ground behind them. Closing
+ * a door so found sends the way round the wall's end, at least CUT_REACH further off. Asked of the
+ * passages wider than a lane (keepPassage): every passage up to LANE_WIDTH is a door anyway, the
+ * walk's door never further than its passage. Kept like isPassageCell's answers.
  */
 function isSoleWayCell(map: NavMap, clearance: number, column: number, row: number): boolean {
   // (its answers are kept apart from isPassageCell's by their negative key)

@@ -1,18 +1,17 @@
 /**
  * Door turns. Two orders whose routes take them through the same door (a gap in a wall, a
- * bridge: a passage that is the one way through its line) from opposite sides do not both push
- * into it: the order that came to a door
+ * bridge, a narrow gap) from opposite sides do not both push into it: the order that came to a door
  * first (every door ranks orders alike) goes through, and the other holds back on its side until
  * the first has passed, keeping clear the ground in front of the mouth, where the units coming out
  * fan out to their slots.
  *
  * Premise: units of two orders walk routes whose ways to their waypoints come into the same
- * door (Unit.doorDistance, measured on the navigation map: a passage up to DOOR_WIDTH wide with
- * nothing free within CUT_REACH past either post along its line, nav/passages.ts), from sides
- * more than 120 degrees apart, and both still have units to go through. A lone order at a door, or
- * orders at it going the same way, take no turns; nor do orders meeting in a gap between two
- * pillars or rocks, which is no door (taking turns there, each waited while the other went through
- * a gap it could have shared).
+ * door (Unit.doorDistance, measured on the navigation map: any passage up to LANE_WIDTH wide, one
+ * unit wide included, and a wider one up to DOOR_WIDTH only where nothing is free within CUT_REACH
+ * past either post along its line, nav/passages.ts), from sides more than 120 degrees apart, and
+ * both still have units to go through. A lone order at a door, or orders at it going the same way,
+ * take no turns; nor do orders meeting in a wide gap between rocks, which is no door (taking turns
+ * there, each waited while the other went through a gap it could have shared).
  *
  * Without turns, both crowds pressed on the mouth at once. A door 4 m wide took the first units
  * of one side at about three a second, then, with both crowds in the mouth and each stream
@@ -334,7 +333,7 @@ export function drawDoor(segments: number[], x: number, y: number, wayX: number,
 class DoorTurns implements Situation {
   readonly name = 'door-turns';
   readonly order = 20;
-  readonly premise = 'orders coming to one door (a passage up to DOOR_WIDTH wide, the one way through its line) from opposite sides, both with units to go through';
+  readonly premise = 'orders coming to one door (a passage up to LANE_WIDTH wide, or up to DOOR_WIDTH and the one way through its line) from opposite sides, both with units to go through';
   readonly state: DoorTurnState = { doors: [], byId: new Map(), arrivals: new Map(), nextId: 1 };
   /** per unit: the id of the door its way last came into (0 before any) */
   private readonly doorOf: Column<Int32Array>;
