@@ -9,6 +9,7 @@ import {
   addObstacle,
   addUnit,
   createSimulation,
+  getUnit,
   hasPendingOrders,
   issueOrder,
   loadSimulation,
@@ -80,6 +81,13 @@ export function recordArrivals(sim: Simulation): Map<number, number> {
 
 export function centreDistance(a: UnitView, b: UnitView): number {
   return Math.hypot(a.position.x - b.position.x, a.position.y - b.position.y);
+}
+
+/** Metres between the two units' discs, edge to edge (negative when they overlap). */
+export function discGap(sim: Simulation, a: number, b: number): number {
+  const p = getUnit(sim, a)!;
+  const q = getUnit(sim, b)!;
+  return centreDistance(p, q) - p.radius - q.radius;
 }
 
 export function speedOf(unit: UnitView): number {

@@ -190,7 +190,11 @@ function seekEnemies(game: Game, tick: number): void {
     const kind = KINDS[fighter.kind];
     const enemy = nearestEnemy(game.sim, unit, kind.sight);
     if (enemy !== undefined) {
-      if (fighter.kind === 'soldier') seen.set(enemy.id, [...(seen.get(enemy.id) ?? []), unit.id]);
+      if (fighter.kind === 'soldier') {
+        const soldiers = seen.get(enemy.id);
+        if (soldiers === undefined) seen.set(enemy.id, [unit.id]);
+        else soldiers.push(unit.id);
+      }
       continue;
     }
     if ((tick + unit.id) % TICKS_PER_SECOND !== 0 || buildingInReach(game, unit, kind.reach) !== undefined) continue;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addUnit, createSimulation, getUnit, issueOrder, onSimulationEvent, removeUnit, type Simulation, type SimulationEvent } from '../../src/index';
-import { runTicks } from '../support';
+import { discGap, runTicks } from '../support';
 
 /** Six units of team 0 on the left of a 90 m field, an enemy of team 1 standing in the middle. */
 function field(): { sim: Simulation; ids: number[]; enemy: number; events: SimulationEvent[] } {
@@ -17,19 +17,13 @@ function field(): { sim: Simulation; ids: number[]; enemy: number; events: Simul
   return { sim, ids, enemy, events };
 }
 
-const gapTo = (sim: Simulation, a: number, b: number): number => {
-  const p = getUnit(sim, a)!;
-  const q = getUnit(sim, b)!;
-  return Math.hypot(p.position.x - q.position.x, p.position.y - q.position.y) - p.radius - q.radius;
-};
-
 describe('attack-move', () => {
   it('units stop while an enemy is in range, held not stuck, and walk on to their target once it is gone', () => {
     const { sim, ids, enemy, events } = field();
     const order = issueOrder(sim, { kind: 'move', unitIds: ids, target: { x: 80, y: 14 }, engage: { range: 6 } });
     const gapsAtStop: number[] = [];
     onSimulationEvent(sim, (event) => {
-      if (event.type === 'engaged') gapsAtStop.push(gapTo(sim, event.unitId, enemy));
+      if (event.type === 'engaged') gapsAtStop.push(discGap(sim, event.unitId, enemy));
     });
     runTicks(sim, 20 * 60);
     const engaged = events.filter((event) => event.type === 'engaged');
@@ -41,7 +35,7 @@ describe('attack-move', () => {
     expect(ids.map((id) => getUnit(sim, id)!.engagedWith)).toEqual(ids.map(() => enemy));
     // and they stand short of it, at rest (pressed a little closer by those behind)
     for (const id of ids) {
-      expect(gapTo(sim, id, enemy)).toBeGreaterThan(1.5);
+      expect(discGap(sim, id, enemy)).toBeGreaterThan(1.5);
       expect(Math.hypot(getUnit(sim, id)!.velocity.x, getUnit(sim, id)!.velocity.y)).toBeLessThan(0.05);
     }
     expect(events.some((event) => event.type === 'stuck' || event.type === 'done')).toBe(false);
