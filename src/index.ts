@@ -82,5 +82,6 @@ export {
   type UnitJson,
   type UnitView,
 } from './sim/simulation';
+export { MAX_WORKERS, type ThreadHost, type ThreadPort, setSimulationWorkers, simulationWorkers, useThreadHost, workerShare, workersReady } from './sim/threads';
 export { SAVE_FORMAT, SAVE_VERSION, loadSimulation, saveSimulation, type LoadOptions, type SavedSimulation } from './sim/save';
 export { arrangeSlots, type FormationRequest } from './orders/formation';

@@ -1,5 +1,5 @@
 /**
- * npm run --silent bench -- [--json] [--avoidance NAME] [--response NAME] [--steering JSON] [--units 250,500] [--army 5000:500] [--skirmish 1000] [--queries 5000] [--ticks N] [--detour off]
+ * npm run --silent bench -- [--json] [--avoidance NAME] [--response NAME] [--steering JSON] [--units 250,500] [--army 5000:500] [--skirmish 1000] [--queries 5000] [--ticks N] [--detour off] [--workers N]
  *
  * Median wall-clock milliseconds per tick while two square groups cross head-on (the scenario
  * `buildBenchCrossing` builds), for several unit counts. `msPerTick` is the whole tick (controller + physics); `msPerTickPhysicsOnly`
@@ -41,6 +41,9 @@ import { createRandom } from '../math/random';
 import { buildBenchArmy, buildBenchCrossing } from '../scenarios/builtins';
 import { median, percentile } from '../scenarios/metrics';
 import { createScenarioSimulation } from '../scenarios/run';
+import { stateOf } from '../sim/state';
+import { MAX_WORKERS, checkWorkers, waitForThreads } from '../sim/threads';
+import { useNodeThreads } from './threads';
 import { MAX_SCENARIO_UNITS, type Scenario, parseScenario } from '../scenarios/schema';
 import { addObstacle, addUnit, createSimulation, hasPendingOrders, issueOrder, lastTickTiming, listUnits, stepSimulation } from '../sim/simulation';
 import { QUERY_RANGE, QUERY_TICKS, type QueryRow, queryBenchmark } from './bench-queries';
@@ -137,7 +140,7 @@ const SKIRMISH_SEED = 4242;
 export function skirmishBenchmark(units: number, ticks: number, options: TickOptions): SkirmishRow {
   const warmupTicks = SKIRMISH_WARMUP * 60;
   const { scenario, orders } = buildSkirmish(units, warmupTicks + ticks, SKIRMISH_SEED);
-  const { sim, unitIds } = createScenarioSimulation(scenario, { avoidance: options.avoidance, response: options.response, ...(options.steering === undefined ? {} : { steering: options.steering }) });
+  const { sim, unitIds } = benchSimulation(scenario, options);
   const tick: number[] = [];
   const physics: number[] = [];
   const sensing: number[] = [];
@@ -172,11 +175,28 @@ interface TickOptions {
   warmupTicks: number;
   /** whether skirmish rows also time the spatial queries */
   queries?: boolean;
+  /** threads the sense phase runs on (--workers) */
+  workers: number;
 }
+
+/** The scenario's simulation with the options' settings, its sense threads (if any) running. */
+function benchSimulation(scenario: Scenario, options: TickOptions): ReturnType<typeof createScenarioSimulation> {
+  const made = createScenarioSimulation(scenario, {
+    avoidance: options.avoidance,
+    response: options.response,
+    workers: options.workers,
+    ...(options.steering === undefined ? {} : { steering: options.steering }),
+  });
+  if (!waitForThreads(stateOf(made.sim), THREAD_START_MS)) throw new Error(`--workers: the sense threads did not start within ${THREAD_START_MS} ms`);
+  return made;
+}
+
+/** milliseconds the sense threads get to start before a row is timed */
+const THREAD_START_MS = 30_000;
 
 /** Median whole-tick and physics-only milliseconds over `ticks` ticks after `warmupTicks`. */
 function measureTicks(scenario: Scenario, options: TickOptions): Omit<BenchRow, 'units'> & { asleep: number } {
-  const { sim } = createScenarioSimulation(scenario, { avoidance: options.avoidance, response: options.response, ...(options.steering === undefined ? {} : { steering: options.steering }) });
+  const { sim } = benchSimulation(scenario, options);
   for (let i = 0; i < options.warmupTicks; i++) stepSimulation(sim);
   const tick: number[] = [];
   const physics: number[] = [];
@@ -402,6 +422,8 @@ then the planning cost of group moves on big rocky maps.
   --plan                with --json, also the planning rows
   --detour on|off       time DetourCrowd's step on the same head-on, army and skirmish scenarios
                         (the same orders) beside each row (default on)
+  --workers N           threads the sense phase runs on, 1 to 16 (default 1): the simulation's
+                        own and N - 1 sense threads; the same results for any N
   -h, --help            print this and exit`;
 
 /** Runs the command line; the exit code (usage and bad options: 2, on standard error). */
@@ -432,6 +454,7 @@ async function run(argv: string[]): Promise<void> {
       plan: { type: 'boolean', default: false },
       steering: { type: 'string' },
       detour: { type: 'string', default: 'on' },
+      workers: { type: 'string', default: '1' },
     },
   });
   if (values.help) {
@@ -443,7 +466,9 @@ async function run(argv: string[]): Promise<void> {
   const ticks = integerOption(values.ticks, '--ticks', 1)!;
   const steering = steeringOption(values.steering);
   const detour = checkOneOf(values.detour, '--detour', ['on', 'off'] as const) === 'on';
-  const tickOptions: TickOptions = { avoidance, response, ticks, warmupTicks: 30, ...(steering === undefined ? {} : { steering }) };
+  const workers = checkWorkers(integerOption(values.workers, '--workers', 1, MAX_WORKERS), '--workers');
+  if (workers > 1) useNodeThreads();
+  const tickOptions: TickOptions = { avoidance, response, ticks, warmupTicks: 30, workers, ...(steering === undefined ? {} : { steering }) };
   const counts = values.units.split(',').map((text, index) => integerOption(text, `--units[${index}]`, 2)!);
   const armies = values.army === '' ? [] : values.army.split(',').map((text, index) => armyOption(text, index));
   const skirmishes = values.skirmish === '' ? [] : values.skirmish.split(',').map((text, index) => integerOption(text, `--skirmish[${index}]`, 4, MAX_SCENARIO_UNITS)!);
@@ -454,7 +479,7 @@ async function run(argv: string[]): Promise<void> {
   }
   const openSizes = values.open === '' ? [] : values.open.split(',').map((text, index) => numberOption(text, `--open[${index}]`, OPEN_MAP_MIN, MAX_WORLD_SIZE)!);
   if (!values.json) {
-    console.log(`avoidance ${avoidance}, response ${response}: median of ${ticks} ticks after 30 warm-up ticks\n`);
+    console.log(`avoidance ${avoidance}, response ${response}, ${workers} worker${workers === 1 ? '' : 's'}: median of ${ticks} ticks after 30 warm-up ticks\n`);
     console.log(`| units | ms/tick | ms/tick physics only | ratio | sense | decide |${detour ? ' DetourCrowd ms/tick |' : ''}`);
     console.log(`| ---: | ---: | ---: | ---: | ---: | ---: |${detour ? ' ---: |' : ''}`);
   }

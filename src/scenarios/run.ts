@@ -21,6 +21,7 @@ import {
   stateHash,
   stepSimulation,
 } from '../sim/simulation';
+import { checkWorkers, setSimulationWorkers } from '../sim/threads';
 import type { SteeringOverrides } from '../steering/config';
 import type { CollisionResponse } from '../steering/sideways';
 import type { AvoidanceName } from '../steering/strategy';
@@ -37,6 +38,8 @@ export interface ScenarioSettings {
   steering?: SteeringOverrides;
   /** whether idle units at rest sleep; default true */
   sleeping?: boolean;
+  /** threads the sense phase runs on (SimulationDef.workers); default 1 */
+  workers?: number;
 }
 
 export interface RunOptions extends ScenarioSettings {
@@ -81,6 +84,8 @@ export function createScenarioSimulation(scenario: Scenario, settings: ScenarioS
     ...(settings.steering === undefined ? {} : { steering: settings.steering }),
     ...(settings.sleeping === undefined ? {} : { sleeping: settings.sleeping }),
   });
+  // (the threads start once the scenario is built: a scenario that fails to build leaves none)
+  const workers = settings.workers === undefined ? 1 : checkWorkers(settings.workers, 'workers');
   for (const shape of scenario.obstacles) addObstacle(sim, shape);
   const unitIds: number[] = [];
   const groups = new Map<string, { target: { x: number; y: number }; unitIds: number[] }>();
@@ -97,6 +102,7 @@ export function createScenarioSimulation(scenario: Scenario, settings: ScenarioS
     group.unitIds.push(id);
   }
   for (const group of groups.values()) issueOrder(sim, { kind: 'move', unitIds: group.unitIds, target: group.target });
+  if (workers > 1) setSimulationWorkers(sim, workers);
   return { sim, unitIds };
 }
 

@@ -25,7 +25,8 @@ import { standDown } from './planning';
 import { trackProgress } from './progress';
 import { followRoute, isQueueing, lookDownRoute } from './routes';
 import { type MoveTask, REST, STEER, type SimulationState, type Unit, simulatedTime } from './state';
-import { senseOne, wake } from './waking';
+import { senseAll } from './threads';
+import { wake } from './waking';
 
 /** m/s: below this speed the heading keeps its last value */
 const HEADING_MIN_SPEED = 0.05;
@@ -80,6 +81,10 @@ export function sense(sim: SimulationState): void {
   senseWorld.maxRadius = maxRadius;
   senseWorld.maxSpeed = Math.sqrt(maxSpeedSq);
   const every = sim.config.avoidEvery;
+  const sensed = _sense_units;
+  const searching = _sense_searches;
+  sensed.length = 0;
+  searching.length = 0;
   for (const unit of sim.awake) {
     // a unit that knows no neighbour yet senses and searches every tick, so nothing entering its
     // reach waits for its turn; everyone does after a unit was added or removed
@@ -88,11 +93,18 @@ export function sense(sim: SimulationState): void {
     // mover comes at it, and making way late, it was pressed into the units beside it
     unit.sensedNow = fresh || unit.task.kind === 'idle' || (unit.id + sim.tick) % every === 0;
     if (!unit.sensedNow) continue;
-    const searches = fresh || (unit.id + sim.tick) % (every * SEARCH_EVERY_TURN) === 0;
-    senseOne(sim, unit, searches);
+    sensed.push(unit);
+    searching.push(fresh || (unit.id + sim.tick) % (every * SEARCH_EVERY_TURN) === 0);
   }
+  // (on the sense threads too, where the simulation has any: threads.ts)
+  senseAll(sim, sensed, searching);
+  sensed.length = 0;
   sim.searchAll = false;
 }
+
+/** the units the sense phase senses this tick, and whether each searches its look-ahead */
+const _sense_units: Unit[] = [];
+const _sense_searches: boolean[] = [];
 
 /**
  * Writes a unit's entries in the store (steering/store.ts) as the tick starts: where it is and how

@@ -125,6 +125,8 @@ export function loadSimulation(saved: SavedSimulation, options: LoadOptions = {}
   });
   const root = reader.finish(more) as { state?: unknown } | null;
   if (root?.state !== state) throw new Error('save.state: the saved root is not a simulation');
+  // the columns were read back into memory of this thread (sense threads share them anew when set)
+  state.columns.shared = false;
   // the situations' hooks are gathered again for the saved config and strategy
   state.situations.gatheredFor = null;
   gatherSituations(state);

@@ -23,6 +23,7 @@ import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideway
 import { AVOIDANCE_NAMES, AVOIDANCE_STRATEGIES } from '../steering/strategies/index';
 import { type AvoidanceName, createAvoidanceDecision } from '../steering/strategy';
 import { DEFAULT_SIMULATION, DEFAULT_UNIT } from './defaults';
+import { checkWorkers, setWorkers } from './threads';
 import { nowMs } from './clock';
 import { hashState } from './hash';
 import { type ListenerErrorHandler, type SimulationListener, createEventLog, deliver, emit } from './events';
@@ -94,6 +95,10 @@ export interface SimulationDef {
   /** whether idle units at rest sleep (neither sensed nor steered until something comes near);
    * default true. False keeps every unit awake: the same behaviour at a higher cost */
   sleeping?: boolean;
+  /** threads the sense phase runs on, 1 to 16 (sim/threads.ts); default 1. More start sense
+   * threads where the host can (`useNodeThreads` in Node; a cross-origin isolated page), with the
+   * same results as one */
+  workers?: number;
 }
 
 /** A new unit. Lengths in metres, mass in kilograms, speed in m/s, force in newtons; defaults in DEFAULT_UNIT. */
@@ -129,6 +134,7 @@ export function createSimulation(def: SimulationDef): Simulation {
   if (typeof navigation !== 'boolean') throw new Error(`simulation.navigation: expected true or false, got ${describeValue(navigation)}`);
   const sleeping = def.sleeping ?? DEFAULT_SIMULATION.sleeping;
   if (typeof sleeping !== 'boolean') throw new Error(`simulation.sleeping: expected true or false, got ${describeValue(sleeping)}`);
+  const workers = def.workers === undefined ? 1 : checkWorkers(def.workers, 'simulation.workers');
   if (def.onListenerError !== undefined && typeof def.onListenerError !== 'function') {
     throw new Error(`simulation.onListenerError: expected a function, got ${describeValue(def.onListenerError)}`);
   }
@@ -184,6 +190,7 @@ export function createSimulation(def: SimulationDef): Simulation {
     queryNav: null,
   };
   onUnitContact(physics, (a, b, bodyA, bodyB) => respondToContact(state, a, b, bodyA, bodyB));
+  if (workers > 1) setWorkers(state, workers);
   return handleFor(state);
 }
 

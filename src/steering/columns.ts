@@ -22,27 +22,56 @@ export interface UnitColumns {
   /** units every column has room for */
   capacity: number;
   readonly all: Column[];
+  /** whether the columns lie in shared memory (SharedArrayBuffer), so the sense phase's threads
+   * read them where they are (sim/threads.ts); columns made or grown later are shared too */
+  shared: boolean;
 }
 
 const FIRST_CAPACITY = 64;
+const FLOATS = new Float64Array(0);
+const INTS = new Int32Array(0);
+const BYTES = new Uint8Array(0);
 
 export function createUnitColumns(): UnitColumns {
-  return { count: 0, capacity: FIRST_CAPACITY, all: [] };
+  return { count: 0, capacity: FIRST_CAPACITY, all: [], shared: false };
+}
+
+type ArrayType = new (buffer: ArrayBufferLike) => NumberArray;
+
+/** A zeroed array of `length` numbers of the column's type, in shared memory when `shared`. */
+function allocate<T extends NumberArray>(like: T, length: number, shared: boolean): T {
+  const type = like.constructor as ArrayType & { BYTES_PER_ELEMENT: number };
+  const bytes = length * type.BYTES_PER_ELEMENT;
+  return new type(shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes)) as T;
+}
+
+/**
+ * Moves every column into shared memory (their numbers unchanged), and every column made or grown
+ * from now on. Only where SharedArrayBuffer exists (sim/threads.ts checks).
+ */
+export function shareColumns(columns: UnitColumns): void {
+  columns.shared = true;
+  for (const column of columns.all) {
+    if (column.data.buffer instanceof SharedArrayBuffer) continue;
+    const copy = allocate(column.data, column.data.length, true);
+    copy.set(column.data);
+    column.data = copy;
+  }
 }
 
 /** A new column of Float64 numbers (`stride` per unit, each `initial` for a new unit). */
 export function floatColumn(columns: UnitColumns, stride = 1, initial = 0): Column<Float64Array> {
-  return addColumn(columns, new Float64Array(columns.capacity * stride), stride, initial);
+  return addColumn(columns, allocate(FLOATS, columns.capacity * stride, columns.shared), stride, initial);
 }
 
 /** A new column of 32-bit integers. */
 export function intColumn(columns: UnitColumns, stride = 1, initial = 0): Column<Int32Array> {
-  return addColumn(columns, new Int32Array(columns.capacity * stride), stride, initial);
+  return addColumn(columns, allocate(INTS, columns.capacity * stride, columns.shared), stride, initial);
 }
 
 /** A new column of bytes (flags). */
 export function byteColumn(columns: UnitColumns, stride = 1, initial = 0): Column<Uint8Array> {
-  return addColumn(columns, new Uint8Array(columns.capacity * stride), stride, initial);
+  return addColumn(columns, allocate(BYTES, columns.capacity * stride, columns.shared), stride, initial);
 }
 
 function addColumn<T extends NumberArray>(columns: UnitColumns, data: T, stride: number, initial: number): Column<T> {
@@ -58,7 +87,7 @@ export function addSlot(columns: UnitColumns): number {
   if (slot === columns.capacity) {
     const capacity = 2 * columns.capacity;
     for (const column of columns.all) {
-      const longer = new (column.data.constructor as new (length: number) => NumberArray)(capacity * column.stride);
+      const longer = allocate(column.data, capacity * column.stride, columns.shared);
       longer.set(column.data);
       longer.fill(column.initial, slot * column.stride);
       column.data = longer;

@@ -173,6 +173,8 @@ export function gatherObstacles(world: SenseWorld, agent: number, sensing: Sensi
 
 /** how many obstacles (besides the four walls) the velocity choice answers at most */
 const MAX_NEARBY_OBSTACLES = 12;
+/** how many obstacles and walls a unit's sensing lists at most */
+export const MAX_SENSED_OBSTACLES = MAX_NEARBY_OBSTACLES + 4;
 
 /**
  * Circle obstacles are tested in closed form with the personal-space margin, like units; boxes

@@ -1,0 +1,298 @@
+/**
+ * The sense phase on several threads (the `workers` setting): the simulation's own thread and
+ * `workers - 1` sense threads (sim/sense-thread.ts) share the tick's jobs (steering/sense-share.ts).
+ * Each job gives the same numbers on any thread, so the results, and the state hash, are those of
+ * one thread whatever the number of workers, whichever thread takes which job, and whether the
+ * threads have started yet.
+ *
+ * The simulation core knows no thread API: a host (the Node entry, cli/threads.ts; the page's
+ * simulation worker, app/threads.ts) says how a thread is started with `useThreadHost`. Without a
+ * host, without SharedArrayBuffer (a page not cross-origin isolated), or for a strategy whose
+ * sensing reads the physics world or keeps its own records, every unit is sensed on the
+ * simulation's thread, as with one worker.
+ */
+import type { SenseThreadMessage } from './sense-thread';
+import { shareColumns } from '../steering/columns';
+import {
+  CHUNK,
+  MAX_CHUNKS,
+  type SenseJobs,
+  awaitChunks,
+  chunkEnd,
+  claimChunk,
+  createSenseJobs,
+  finishChunk,
+  openJobs,
+  readSensing,
+  settingOrder,
+  writeJob,
+  writeScalars,
+} from '../steering/sense-share';
+import { describeValue } from './validate';
+import { senseOne } from './waking';
+import { type Simulation, type SimulationState, type Unit, stateOf } from './state';
+
+/** A thread started by a host: messages to it, and a way to end it. */
+export interface ThreadPort {
+  post(message: SenseThreadMessage): void;
+  close(): void;
+}
+
+/** How the host starts a sense thread, and whether the simulation's thread may block (Atomics.wait)
+ * while it waits for the threads' last chunks (not on a page's main thread, where it spins). */
+export interface ThreadHost {
+  start(): ThreadPort;
+  readonly mayBlock: boolean;
+}
+
+/** the most workers a simulation takes */
+export const MAX_WORKERS = 16;
+/** milliseconds: a tick waits this long for a sense thread's chunks before it gives up with an error */
+const THREAD_TIMEOUT_MS = 10_000;
+/** below this many jobs a tick senses everything itself: a message costs more than the jobs */
+const FEWEST_SHARED_JOBS = 4 * CHUNK;
+
+let host: ThreadHost | null = null;
+
+/** Says how sense threads are started here (null: never). Simulations set up later use it. */
+export function useThreadHost(threadHost: ThreadHost | null): void {
+  host = threadHost;
+}
+
+/** Whether this host can run sense threads: a host is set and SharedArrayBuffer is usable. */
+export function threadsAvailable(): boolean {
+  const isolated = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated;
+  return host !== null && typeof SharedArrayBuffer === 'function' && isolated !== false;
+}
+
+interface SenseThreads {
+  readonly workers: number;
+  readonly ports: ThreadPort[];
+  readonly mayBlock: boolean;
+  /** per thread, 1 once it is set up (it says so in shared memory: the simulation's thread may be
+   * running ticks without ever returning to its event loop) */
+  readonly ready: Int32Array;
+  jobs: SenseJobs;
+  /** per thread, whether it was sent the current jobs' arrays */
+  readonly jobsSent: boolean[];
+  generation: number;
+  /** per thread, the columns' capacity when their arrays were last sent (arrays are replaced only
+   * as the capacity grows), and the obstacle version */
+  readonly columnsSent: number[];
+  readonly obstaclesSent: number[];
+  readonly order: ReturnType<typeof settingOrder>;
+  /** this tick's units to sense and whether each searches */
+  readonly units: Unit[];
+  readonly searches: boolean[];
+  /** per chunk, whether this thread sensed it */
+  own: Uint8Array;
+  /** units sensed since the threads started, and how many of them on a sense thread */
+  sensed: number;
+  sensedOnThreads: number;
+}
+
+const pools = new WeakMap<SimulationState, SenseThreads>();
+
+/** Checks a `workers` setting: a whole number from 1 to MAX_WORKERS. */
+export function checkWorkers(value: unknown, field: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_WORKERS) {
+    throw new Error(`${field}: expected a whole number of workers from 1 to ${MAX_WORKERS}, got ${describeValue(value)}`);
+  }
+  return value;
+}
+
+/** How many workers the simulation senses with (1 when it has no threads). */
+export function workersOf(state: SimulationState): number {
+  return pools.get(state)?.workers ?? 1;
+}
+
+/**
+ * Senses with `workers` threads from the next tick on (ending the threads it had). More than one
+ * starts workers - 1 sense threads where threads are available (see threadsAvailable), and moves
+ * the unit store into shared memory; elsewhere it stays one thread.
+ */
+export function setWorkers(state: SimulationState, workers: number): void {
+  stopThreads(state);
+  if (workers <= 1 || !threadsAvailable()) return;
+  const threadHost = host!;
+  shareColumns(state.columns);
+  const order = settingOrder(state.config);
+  const ready = new Int32Array(new SharedArrayBuffer(4 * (workers - 1)));
+  const ports: ThreadPort[] = [];
+  const setup = {
+    type: 'setup' as const,
+    width: state.settings.width,
+    height: state.settings.height,
+    cellSize: state.senseWorld.grid.cellSize,
+    walls: [...state.senseWorld.walls],
+    ready,
+  };
+  for (let index = 0; index < workers - 1; index++) {
+    const port = threadHost.start();
+    port.post({ ...setup, index });
+    ports.push(port);
+  }
+  pools.set(state, {
+    workers,
+    ports,
+    mayBlock: threadHost.mayBlock,
+    ready,
+    jobs: createSenseJobs(256, order.length),
+    jobsSent: ports.map(() => false),
+    generation: 0,
+    columnsSent: ports.map(() => -1),
+    obstaclesSent: ports.map(() => -1),
+    order,
+    units: [],
+    searches: [],
+    own: new Uint8Array(32),
+    sensed: 0,
+    sensedOnThreads: 0,
+  });
+}
+
+/** Ends the simulation's sense threads, if it has any. */
+export function stopThreads(state: SimulationState): void {
+  const pool = pools.get(state);
+  if (pool === undefined) return;
+  pools.delete(state);
+  for (const port of pool.ports) {
+    port.post({ type: 'stop' });
+    port.close();
+  }
+}
+
+/** Resolves once every sense thread of the simulation is set up (at once without threads). */
+export async function threadsReady(state: SimulationState): Promise<void> {
+  const pool = pools.get(state);
+  if (pool === undefined) return;
+  while (pool.ready.some((flag) => flag === 0)) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+/**
+ * Blocks until every sense thread of the simulation is set up, or `timeoutMs` passed (false). For
+ * Node and workers, where a thread may block: a benchmark starts timing with its threads running.
+ */
+export function waitForThreads(state: SimulationState, timeoutMs: number): boolean {
+  const pool = pools.get(state);
+  if (pool === undefined) return true;
+  const end = Date.now() + timeoutMs;
+  for (let index = 0; index < pool.ready.length; index++) {
+    while (Atomics.load(pool.ready, index) === 0) {
+      const left = end - Date.now();
+      if (left <= 0) return false;
+      Atomics.wait(pool.ready, index, 0, left);
+    }
+  }
+  return true;
+}
+
+/**
+ * Senses `units` (each searching its look-ahead or not, `searches`), sharing them with the sense
+ * threads where the simulation has any and the tick has enough of them; the same numbers either way.
+ */
+export function senseAll(state: SimulationState, units: readonly Unit[], searches: readonly boolean[]): void {
+  const pool = pools.get(state);
+  if (pool !== undefined) pool.sensed += units.length;
+  if (pool === undefined || units.length < FEWEST_SHARED_JOBS || state.strategy.senses !== 'rays' || state.strategy.name !== 'rays' || !pool.ready.some((flag) => flag === 1)) {
+    for (let index = 0; index < units.length; index++) senseOne(state, units[index]!, searches[index]!);
+    return;
+  }
+  senseShared(state, pool, units, searches);
+}
+
+function senseShared(state: SimulationState, pool: SenseThreads, units: readonly Unit[], searches: readonly boolean[]): void {
+  const count = units.length;
+  if (count > pool.jobs.capacity || Math.ceil(count / CHUNK) > MAX_CHUNKS) {
+    pool.jobs = createSenseJobs(Math.max(count, 2 * pool.jobs.capacity), pool.order.length);
+    pool.jobsSent.fill(false);
+  }
+  const jobs = pool.jobs;
+  const looksAhead = state.strategy.idleUnitsAvoid;
+  for (let index = 0; index < count; index++) {
+    const unit = units[index]!;
+    writeJob(jobs, index, unit.slot, unit.sensing, searches[index]!, looksAhead || unit.task.kind !== 'idle');
+  }
+  writeScalars(jobs, state.senseWorld, state.config, pool.order);
+  const generation = ++pool.generation;
+  const chunks = openJobs(jobs, generation, count);
+  if (pool.own.length < chunks) pool.own = new Uint8Array(2 * chunks);
+  pool.own.fill(0, 0, chunks);
+  tellThreads(state, pool, generation);
+  for (let chunk = claimChunk(jobs, generation); chunk >= 0; chunk = claimChunk(jobs, generation)) {
+    pool.own[chunk] = 1;
+    for (let index = chunk * CHUNK, end = chunkEnd(jobs, chunk); index < end; index++) senseOne(state, units[index]!, searches[index]!);
+    finishChunk(jobs);
+  }
+  if (!awaitChunks(jobs, chunks, THREAD_TIMEOUT_MS, pool.mayBlock)) {
+    throw new Error(`sense threads: no answer within ${THREAD_TIMEOUT_MS} ms (a thread stopped; set workers to 1)`);
+  }
+  for (let chunk = 0; chunk < chunks; chunk++) {
+    if (pool.own[chunk] === 1) continue;
+    const first = chunk * CHUNK;
+    const end = chunkEnd(jobs, chunk);
+    for (let index = first; index < end; index++) {
+      const unit = units[index]!;
+      readSensing(jobs, index, unit.sensing, state.senseWorld);
+      unit.sensedNow = true;
+    }
+    pool.sensedOnThreads += end - first;
+  }
+}
+
+/** Tells each ready thread of the tick, with whatever it has not seen yet. */
+function tellThreads(state: SimulationState, pool: SenseThreads, generation: number): void {
+  const store = state.store;
+  if (!state.columns.shared) {
+    // (a loaded game's columns, read back out of shared memory)
+    shareColumns(state.columns);
+    pool.columnsSent.fill(-1);
+  }
+  for (let index = 0; index < pool.ports.length; index++) {
+    if (pool.ready[index] !== 1) continue;
+    const message: Extract<SenseThreadMessage, { type: 'tick' }> = { type: 'tick', generation };
+    if (pool.columnsSent[index] !== state.columns.capacity) {
+      const columns: Record<string, ArrayLike<number>> = {};
+      for (const [name, value] of Object.entries(store)) if (name !== 'columns') columns[name] = (value as { data: ArrayLike<number> }).data;
+      message.columns = columns;
+      pool.columnsSent[index] = state.columns.capacity;
+    }
+    if (!pool.jobsSent[index]) {
+      message.jobs = pool.jobs;
+      pool.jobsSent[index] = true;
+    }
+    if (pool.obstaclesSent[index] !== state.senseWorld.obstacleVersion) {
+      message.obstacles = state.obstacles.map((obstacle) => ({ id: obstacle.id, shape: obstacle.shape }));
+      pool.obstaclesSent[index] = state.senseWorld.obstacleVersion;
+    }
+    pool.ports[index]!.post(message);
+  }
+}
+
+/**
+ * Senses the simulation's units on `workers` threads from the next tick on (1: on the simulation's
+ * thread alone). The same results for any number. Throws, changing nothing, on a bad number; where
+ * no thread can be started (no host, or no SharedArrayBuffer) it stays on one thread, and
+ * `simulationWorkers` says so.
+ */
+export function setSimulationWorkers(sim: Simulation, workers: number): void {
+  setWorkers(stateOf(sim), checkWorkers(workers, 'workers'));
+}
+
+/** How many threads the simulation senses on (1 without sense threads). */
+export function simulationWorkers(sim: Simulation): number {
+  return workersOf(stateOf(sim));
+}
+
+/** Units sensed since the simulation's sense threads started, and how many of them on a sense
+ * thread rather than the simulation's own (both 0 without threads). */
+export function workerShare(sim: Simulation): { sensed: number; onThreads: number } {
+  const pool = pools.get(stateOf(sim));
+  return { sensed: pool?.sensed ?? 0, onThreads: pool?.sensedOnThreads ?? 0 };
+}
+
+/** Resolves once the simulation's sense threads are started and set up. Until then their share of
+ * the work is done on the simulation's thread, with the same results. */
+export function workersReady(sim: Simulation): Promise<void> {
+  return threadsReady(stateOf(sim));
+}
