@@ -15,8 +15,16 @@ const here = (path: string): string => fileURLToPath(new URL(path, import.meta.u
  * examples import the engine by its package name, as a game would; the alias below points that
  * name at the source.
  */
+/**
+ * Cross-origin isolation, which SharedArrayBuffer needs (the sense threads, sim/threads.ts): the
+ * dev server and `vite preview` send both headers; a host serving the built page must too
+ * (docs/api.md). Without them the page runs its simulation on one thread, with the same results.
+ */
+const ISOLATION_HEADERS = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+
 export default defineConfig(({ mode }) => ({
-  server: { host: '127.0.0.1' },
+  server: { host: '127.0.0.1', headers: ISOLATION_HEADERS },
+  preview: { headers: ISOLATION_HEADERS },
   resolve: {
     alias: [
       { find: /^rts-steer\/scenarios$/, replacement: here('./src/scenarios/index.ts') },

@@ -407,6 +407,8 @@ export function draftSnapshot(draft: Draft, version: number): Snapshot {
     senseMs: 0,
     decideMs: 0,
     physicsMs: 0,
+    workers: 1,
+    threadShare: 0,
     paused: true,
     speed: 1,
     ids,

@@ -37,6 +37,9 @@ export interface PageHook {
   startPositions(): Array<{ x: number; y: number }>;
   paused(): boolean;
   metrics(): { collisions: number; arrived: number };
+  /** the threads the simulation senses on, the share of the units a sense thread sensed (as of the
+   * latest snapshot), and whether the page is cross-origin isolated */
+  workers(): { workers: number; threadShare: number; isolated: boolean };
   /** the scenario editor's draft, or null when it is closed: the tool, the units, the obstacles' types, the units with a goal */
   editor(): { tool: string; units: number; obstacles: string[]; goals: number } | null;
   /** the replay being played back, or null: seconds into it, its length, whether it plays, and

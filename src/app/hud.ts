@@ -18,9 +18,14 @@ export function hudText(snapshot: Snapshot, figures: HudFigures): string {
   const units = snapshot.ids.length;
   return (
     `${figures.name}   ${units} units   t ${snapshot.time.toFixed(1)} s${snapshot.paused ? ' (paused)' : ''}   x${snapshot.speed}\n` +
-    `${figures.fps.toFixed(0)} fps   frame ${figures.frameMs.toFixed(1)} ms   tick ${snapshot.tickMs.toFixed(2)} ms (sense ${snapshot.senseMs.toFixed(2)}, decide ${snapshot.decideMs.toFixed(2)}, physics ${snapshot.physicsMs.toFixed(2)})   ${figures.ticksPerSecond.toFixed(0)} ticks/s\n` +
+    `${figures.fps.toFixed(0)} fps   frame ${figures.frameMs.toFixed(1)} ms   tick ${snapshot.tickMs.toFixed(2)} ms (sense ${snapshot.senseMs.toFixed(2)}, decide ${snapshot.decideMs.toFixed(2)}, physics ${snapshot.physicsMs.toFixed(2)})   ${figures.ticksPerSecond.toFixed(0)} ticks/s${workersText(snapshot)}\n` +
     `collisions ${snapshot.collisions}   arrived ${snapshot.arrived}/${units}   selected ${figures.selected}`
   );
+}
+
+/** How many threads sense, and the helpers' share, when more than one does. */
+function workersText(snapshot: Snapshot): string {
+  return snapshot.workers <= 1 ? '' : `   sense on ${snapshot.workers} threads (${(100 * snapshot.threadShare).toFixed(0)}% on helpers)`;
 }
 
 /** The HUD's lockstep line: the room and player, and whether the players are still in step. */

@@ -29,7 +29,7 @@ import { type Panel, createPanel } from './panel';
 import type { WorkerMessage } from './protocol';
 import { type ReplayControls, createReplayControls } from './replay-controls';
 import { type SavedGame, type ScenarioChoice, choiceFromQuery } from './session';
-import { lockstepFromQuery, pageQuery, settingsFromQuery, tuningFromQuery } from './url';
+import { lockstepFromQuery, pageQuery, settingsFromQuery, tuningFromQuery, workersFromQuery } from './url';
 
 const DEFAULT_CHOICE: ScenarioChoice = { name: 'head-on', seed: 1 };
 
@@ -68,6 +68,8 @@ async function start(): Promise<void> {
   for (const reason of urlTuning.ignored) console.warn(`URL ${reason}; using the default`);
   const urlLockstep = lockstepFromQuery(window.location.search);
   for (const reason of urlLockstep.ignored) console.warn(`URL ${reason}; playing alone`);
+  const urlWorkers = workersFromQuery(window.location.search);
+  for (const reason of urlWorkers.ignored) console.warn(`URL ${reason}; sensing on one thread`);
   const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
   const page: PageState = {
     app,
@@ -88,6 +90,7 @@ async function start(): Promise<void> {
     obstacles: [],
     paused: false,
     speed: 1,
+    workers: urlWorkers.workers,
     tickTimes: [],
     workerError: null,
     lockstep: null,
@@ -109,7 +112,7 @@ async function start(): Promise<void> {
   parts.input = createInput(page, parts);
   parts.replay = createReplay(page, parts);
   parts.editor = createEditor(page, parts);
-  parts.panel = createPanel(page.firstChoice, page.settings, resolveSteeringConfig(urlTuning.tuning), urlTuning.maxAcceleration, page.overlays, panelActions(page, parts));
+  parts.panel = createPanel(page.firstChoice, page.settings, resolveSteeringConfig(urlTuning.tuning), urlTuning.maxAcceleration, page.workers, page.overlays, panelActions(page, parts));
   app.stage.eventMode = 'static';
   app.stage.hitArea = app.screen;
   attachPointer(app.stage, parts.input);
@@ -195,6 +198,7 @@ function load(page: PageState, parts: Parts, choice: ScenarioChoice): void {
     maxAcceleration: panel.maxAcceleration,
     paused: page.paused,
     speed: page.speed,
+    workers: page.workers,
     ...(page.lockstepSetup === undefined ? {} : { lockstep: page.lockstepSetup }),
   });
 }
@@ -220,7 +224,7 @@ function loadGame(page: PageState, parts: Parts, text: string, fileName: string)
     return;
   }
   makeWayForLoad(page, parts);
-  page.send({ type: 'load-game', game, paused: page.paused, speed: page.speed });
+  page.send({ type: 'load-game', game, paused: page.paused, speed: page.speed, workers: page.workers });
 }
 
 /** Downloads the game as it stands. */
@@ -265,7 +269,7 @@ function reload(page: PageState, parts: Parts): void {
 /** The URL keeps the scenario choice, and the strategy, response and tuning when not the defaults. */
 function writeUrl(page: PageState, panel: Panel): void {
   if (page.loaded === null) return;
-  const query = pageQuery(page.loaded.choice, page.settings, panel.tuning, panel.maxAcceleration);
+  const query = pageQuery(page.loaded.choice, page.settings, panel.tuning, panel.maxAcceleration, page.workers);
   window.history.replaceState(null, '', `${window.location.pathname}${query}`);
 }
 
@@ -422,7 +426,7 @@ function createEditor(page: PageState, parts: Parts): EditorControls {
 }
 
 /** What the panel's controls do. */
-function panelActions(page: PageState, parts: Parts): Parameters<typeof createPanel>[5] {
+function panelActions(page: PageState, parts: Parts): Parameters<typeof createPanel>[6] {
   const changed = (): void => writeUrl(page, parts.panel);
   return {
     load: (choice) => load(page, parts, choice),
@@ -464,6 +468,11 @@ function panelActions(page: PageState, parts: Parts): Parameters<typeof createPa
     },
     setMaxAcceleration: (value) => {
       page.send({ type: 'max-acceleration', value });
+      changed();
+    },
+    setWorkers: (count) => {
+      page.workers = count;
+      page.send({ type: 'workers', count });
       changed();
     },
   };

@@ -37,6 +37,7 @@ export function createPageHook(page: PageState, parts: HookParts): PageHook {
     startPositions: () => page.loaded?.startPositions.map((point) => ({ ...point })) ?? [],
     paused: () => page.paused,
     metrics: () => ({ collisions: page.latest?.collisions ?? 0, arrived: page.latest?.arrived ?? 0 }),
+    workers: () => ({ workers: page.latest?.workers ?? 1, threadShare: page.latest?.threadShare ?? 0, isolated: window.crossOriginIsolated }),
     editor: () => {
       const draft = editor.draft;
       return draft === null ? null : { tool: editor.tool, units: draft.units.length, obstacles: draft.obstacles.map((shape) => shape.type), goals: draft.units.filter((unit) => unit.goal !== null).length };

@@ -49,6 +49,8 @@ export interface PageState {
    * for everything the page asks after (its snapshots confirm it a moment later) */
   paused: boolean;
   speed: number;
+  /** threads the simulation senses on (`workers=`; the panel's "sense threads") */
+  workers: number;
   /** when the last second's snapshots came and their ticks (ticks simulated per real second) */
   readonly tickTimes: Array<{ at: number; tick: number }>;
   /** the worker's last error, kept on the HUD until the next load */

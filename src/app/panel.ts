@@ -11,6 +11,7 @@ import { SITUATION_NAMES, type NumericSetting, type SituationName, type Steering
 import { AVOIDANCE_NAMES } from '../steering/strategies/index';
 import type { AvoidanceName } from '../steering/strategy';
 import { MAX_PAGE_UNITS, SPEEDS, type ScenarioChoice } from './session';
+import { MAX_WORKERS } from '../sim/threads';
 
 /** The live-tunable controller settings, with slider ranges. */
 const TUNING: Array<[key: NumericSetting, min: number, max: number, step: number]> = [
@@ -52,6 +53,8 @@ export interface PanelActions {
   tune(changes: SteeringOverrides): void;
   /** m/s^2: max force per kilogram for every unit */
   setMaxAcceleration(acceleration: number): void;
+  /** threads the sense phase runs on */
+  setWorkers(count: number): void;
 }
 
 export interface Panel {
@@ -79,6 +82,7 @@ export function createPanel(
   settings: { avoidance: AvoidanceName; response: CollisionResponse },
   config: Readonly<SteeringConfig>,
   maxAcceleration: number,
+  workers: number,
   overlays: Overlays,
   actions: PanelActions,
 ): Panel {
@@ -119,6 +123,16 @@ export function createPanel(
     .add(clock, 'speed', [...SPEEDS])
     .name('speed')
     .onChange((speed: number) => actions.setSpeed(Number(speed)));
+  // the sense phase on several threads (the same results): only where the page is cross-origin
+  // isolated, up to the cores the browser reports
+  const isolated = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true;
+  const threads = { workers: isolated ? workers : 1 };
+  const cores = Math.min(MAX_WORKERS, Math.max(2, navigator.hardwareConcurrency || 2));
+  const workersControl = clockFolder
+    .add(threads, 'workers', 1, cores, 1)
+    .name(isolated ? 'sense threads' : 'sense threads (page not isolated)')
+    .onFinishChange((count: number) => actions.setWorkers(count));
+  if (!isolated) workersControl.disable();
 
   const steering = { avoidance: settings.avoidance as string, sideways: settings.response === 'sideways' };
   const steeringFolder = gui.addFolder('steering');

@@ -19,6 +19,8 @@ export type PageMessage =
       /** the clock to start with (the page keeps it across loads) */
       paused: boolean;
       speed: number;
+      /** threads the sense phase runs on (the page keeps it across loads) */
+      workers: number;
     })
   | { type: 'order'; order: Order }
   | { type: 'clock'; paused?: boolean; speed?: number }
@@ -27,6 +29,9 @@ export type PageMessage =
   | { type: 'response'; response: CollisionResponse }
   | { type: 'tune'; changes: SteeringOverrides }
   | { type: 'max-acceleration'; value: number }
+  /** threads the sense phase runs on from now (a setting of this page, not a command: the other
+   * pages of a lockstep need not share it, the results are the same) */
+  | { type: 'workers'; count: number }
   | { type: 'view'; request: OverlayRequest }
   /** the state hash now, or (atTick) after running straight on to that tick */
   | { type: 'hash'; requestId: number; atTick?: number }
@@ -38,7 +43,7 @@ export type PageMessage =
   /** the game as it stands, to download (answered by 'game') */
   | { type: 'save-game'; requestId: number }
   /** a saved game to go on with, in place of the scenario shown */
-  | { type: 'load-game'; game: SavedGame; paused: boolean; speed: number };
+  | { type: 'load-game'; game: SavedGame; paused: boolean; speed: number; workers: number };
 
 /** The worker tells the page. */
 export type WorkerMessage =

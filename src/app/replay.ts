@@ -95,6 +95,8 @@ export function replaySnapshot(replay: Replay, index: number, clock: { paused: b
     senseMs: 0,
     decideMs: 0,
     physicsMs: 0,
+    workers: 1,
+    threadShare: 0,
     paused: clock.paused,
     speed: clock.speed,
     ids,

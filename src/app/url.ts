@@ -1,10 +1,12 @@
 /**
  * What the page's URL keeps: the scenario choice (session.ts), the strategy and response when not
  * the defaults (`avoidance=`, `response=`), the changed controller settings (`tune=` JSON, the
- * situations switched off among them) and max acceleration (`accel=`). Reading a URL never fails:
+ * situations switched off among them), max acceleration (`accel=`) and the threads the sense phase
+ * runs on (`workers=`). Reading a URL never fails:
  * what is wrong is ignored, with the reason, and the default used.
  */
 import { DEFAULT_SIMULATION, DEFAULT_UNIT } from '../sim/defaults';
+import { MAX_WORKERS } from '../sim/threads';
 import { DEFAULT_STEERING_CONFIG, type SteeringConfig, type SteeringOverrides, resolveSteeringConfig } from '../steering/config';
 import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
 import { AVOIDANCE_NAMES } from '../steering/strategies/index';
@@ -53,6 +55,16 @@ export function tuningFromQuery(query: string): { tuning: SteeringOverrides; max
   return { tuning, maxAcceleration, ignored };
 }
 
+/** Threads the page's simulation senses on (`workers=`, 1 to MAX_WORKERS; default 1), with the
+ * reason when the URL's value is ignored. */
+export function workersFromQuery(query: string): { workers: number; ignored: string[] } {
+  const text = new URLSearchParams(query).get('workers');
+  if (text === null) return { workers: 1, ignored: [] };
+  const value = Number(text);
+  if (Number.isInteger(value) && value >= 1 && value <= MAX_WORKERS) return { workers: value, ignored: [] };
+  return { workers: 1, ignored: [`workers: expected a whole number from 1 to ${MAX_WORKERS}, got ${JSON.stringify(text)}`] };
+}
+
 /** The settings of `tuning` that differ from the defaults (of the situations, those switched off). */
 export function changedTuning(tuning: SteeringOverrides): SteeringOverrides {
   const changed: Record<string, unknown> = {};
@@ -67,14 +79,16 @@ export function changedTuning(tuning: SteeringOverrides): SteeringOverrides {
   return changed as SteeringOverrides;
 }
 
-/** The query string (with its `?`) that keeps the choice, the settings, the tuning and the acceleration. */
-export function pageQuery(choice: ScenarioChoice, settings: PageSettings, tuning: SteeringOverrides, maxAcceleration: number): string {
+/** The query string (with its `?`) that keeps the choice, the settings, the tuning, the acceleration
+ * and the sense threads. */
+export function pageQuery(choice: ScenarioChoice, settings: PageSettings, tuning: SteeringOverrides, maxAcceleration: number, workers = 1): string {
   let query = choiceToQuery(choice);
   if (settings.avoidance !== DEFAULT_SIMULATION.avoidance) query += `&avoidance=${settings.avoidance}`;
   if (settings.response !== DEFAULT_SIMULATION.response) query += `&response=${settings.response}`;
   const changed = changedTuning(tuning);
   if (Object.keys(changed).length > 0) query += `&tune=${encodeURIComponent(JSON.stringify(changed))}`;
   if (maxAcceleration !== DEFAULT_UNIT.maxAcceleration) query += `&accel=${maxAcceleration}`;
+  if (workers !== 1) query += `&workers=${workers}`;
   return query.startsWith('?&') ? `?${query.slice(2)}` : query;
 }
 

@@ -11,6 +11,8 @@ import { type LockstepTransport, openLockstepTransport } from './lockstep-transp
 import type { Command } from '../scenarios/commands';
 import { type LockstepSetup, type PageSession, advanceSession, giveSessionCommand, loadGame, saveGame, sessionCommandLog, setUpPageSession, stepInLockstep, stepSession, teamSizes } from './session';
 import { getAvoidance, getCollisionResponse, getSteeringConfig, simulationSettings, simulationTick, stateHash } from '../sim/simulation';
+import { MAX_WORKERS, setSimulationWorkers } from '../sim/threads';
+import { useWebThreads } from './threads';
 
 /** milliseconds of ticking per batch at most; beyond it the simulation slows down instead of the
  * worker falling ever further behind */
@@ -31,6 +33,9 @@ let lockstep: { peer: LockstepPeer; transport: LockstepTransport } | null = null
 let request: OverlayRequest = { routes: true, rays: false, forces: false, sides: false, velocity: false, blocks: false, selected: [] };
 let obstaclesSent: number[] | null = null;
 let lastBatch = performance.now();
+/** threads the sense phase runs on, as the page last asked (one where the page is not isolated) */
+let workers = 1;
+useWebThreads();
 
 function post(message: WorkerMessage, transfer: Transferable[] = []): void {
   scope.postMessage(message, transfer);
@@ -50,6 +55,9 @@ function sendSnapshot(): void {
 /** Runs `next` from now on, and tells the page what it shows (a saved game: with its own
  * settings). */
 function begin(next: PageSession, paused: boolean, speed: number, game: boolean): void {
+  // the session shown until now ends its sense threads; the new one starts its own
+  if (session !== null) setSimulationWorkers(session.sim, 1);
+  setSimulationWorkers(next.sim, workers);
   next.paused = paused;
   next.speed = speed;
   session = next;
@@ -118,14 +126,21 @@ function give(current: PageSession, command: Command): void {
   else lockstep.peer.give(command);
 }
 
+/** A workers count the page asked for, within what a simulation takes. */
+function pageWorkers(count: number): number {
+  return Number.isInteger(count) ? Math.min(MAX_WORKERS, Math.max(1, count)) : 1;
+}
+
 function handle(message: PageMessage): void {
   if (message.type === 'load') {
+    workers = pageWorkers(message.workers);
     const next = setUpPageSession(message);
     joinLockstep(message.lockstep);
     begin(next, message.paused, message.speed, false);
     return;
   }
   if (message.type === 'load-game') {
+    workers = pageWorkers(message.workers);
     const next = loadGame(message.game);
     // (a saved game is played alone: the other players would have to load it at the same tick)
     joinLockstep(undefined);
@@ -163,6 +178,10 @@ function handle(message: PageMessage): void {
       return;
     case 'max-acceleration':
       give(session, { maxAcceleration: message.value });
+      return;
+    case 'workers':
+      workers = pageWorkers(message.count);
+      setSimulationWorkers(session.sim, workers);
       return;
     case 'view':
       request = message.request;

@@ -7,6 +7,7 @@
 import type { ObstacleShape } from '../math/shapes';
 import { getUnit, lastTickTiming, listObstacles, listUnits, situationOverlay, simulationTick, simulationTime, traceRoute } from '../sim/simulation';
 import type { Simulation } from '../sim/simulation';
+import { simulationWorkers, workerShare } from '../sim/threads';
 import { NO_SIDE } from '../steering/agent';
 import { RAY_RELATIVE } from '../steering/sensing';
 
@@ -91,6 +92,10 @@ export interface Snapshot {
   senseMs: number;
   decideMs: number;
   physicsMs: number;
+  /** threads the sense phase runs on, and the share of the units sensed since they started that
+   * a sense thread sensed (sim/threads.ts; 1 and 0 without threads) */
+  workers: number;
+  threadShare: number;
   paused: boolean;
   speed: number;
   /** unit ids, in creation order */
@@ -267,6 +272,7 @@ export function takeSnapshot(
   const same = obstaclesSent !== null && obstaclesSent.length === obstacleIds.length && obstacleIds.every((id, index) => id === obstaclesSent[index]);
   const { ids, units } = packUnitStates(sim);
   const timing = lastTickTiming(sim);
+  const share = workerShare(sim);
   const snapshot: Snapshot = {
     tick: simulationTick(sim),
     time: simulationTime(sim),
@@ -274,6 +280,8 @@ export function takeSnapshot(
     senseMs: timing.senseMs,
     decideMs: timing.decideMs,
     physicsMs: timing.physicsMs,
+    workers: simulationWorkers(sim),
+    threadShare: share.sensed === 0 ? 0 : share.onThreads / share.sensed,
     paused: clock.paused,
     speed: clock.speed,
     ids,

@@ -311,6 +311,28 @@ describe('the demo page in Chromium', () => {
     expect(problems).toEqual([]);
     await page.close();
   }, 120_000);
+  it('sense threads: the dev server isolates the page, `workers=2` senses on two threads, and the reference hash is the same', async () => {
+    const { choice, ticks, hash } = LOCKSTEP_REFERENCE;
+    const { page, problems } = await openPage(`?scenario=${choice.name}&seed=${choice.seed}&workers=2`);
+    await togglePause(page, true);
+    const worker = await page.evaluate((at) => (window as unknown as HookedWindow).__rts.stateHash(at), ticks);
+    expect(worker).toEqual({ tick: ticks, hash });
+    const threads = await hook(page, (rts) => rts.workers());
+    expect(threads.isolated).toBe(true);
+    expect(threads.workers).toBe(2);
+    expect(threads.threadShare).toBeGreaterThan(0.05);
+    // the panel shows it, the URL keeps it, and the HUD says so
+    expect(await guiControl(page, 'sense threads').inputValue()).toBe('2');
+    expect(await page.locator('#hud').innerText()).toMatch(/sense on 2 threads \(\d+% on helpers\)/);
+    // back to one thread from the panel: the worker stops its sense thread
+    await guiControl(page, 'sense threads').fill('1');
+    await guiControl(page, 'sense threads').press('Enter');
+    await togglePause(page, false);
+    await page.waitForFunction(() => (window as unknown as HookedWindow).__rts.workers().workers === 1);
+    expect(page.url()).not.toContain('workers=');
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
   it('saves a game and loads it, from the panel and from Node: it goes on with the same state hash', async () => {
     const { page, problems } = await openPage('?scenario=doorway&seed=3');
     await togglePause(page, true);
@@ -426,7 +448,10 @@ describe('the demo page in Chromium', () => {
     const page = await session().browser.newPage({ viewport: { width: 1280, height: 720 } });
     const problems = watchForProblems(page);
     // the worker's script fails as it loads, as on a browser that cannot run it
-    await page.route(/worker\.ts/, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: 'throw new Error("no simulation here");' }));
+    // (served with the dev server's isolation header, which a worker of an isolated page needs)
+    await page.route(/worker\.ts/, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript', headers: { 'Cross-Origin-Embedder-Policy': 'require-corp' }, body: 'throw new Error("no simulation here");' }),
+    );
     await page.goto(`${session().baseUrl}/`, { waitUntil: 'load' });
     await page.waitForFunction(() => document.getElementById('hud')!.textContent!.includes('no simulation here'));
     expect(await page.locator('#hud').textContent()).toMatch(/^error: .*no simulation here/);
