@@ -25,7 +25,7 @@ import { standDown } from './planning';
 import { trackProgress } from './progress';
 import { followRoute, isQueueing, lookDownRoute } from './routes';
 import { type MoveTask, REST, STEER, type SimulationState, type Unit, simulatedTime } from './state';
-import { senseAll } from './threads';
+import { deferDecision, finishDecisions, senseAll } from './threads';
 import { wake } from './waking';
 
 /** m/s: below this speed the heading keeps its last value */
@@ -258,6 +258,7 @@ export function decide(sim: SimulationState): void {
     }
     truncate(force, force, unit.maxForce);
   }
+  finishDecisions(sim, finishSteering);
 }
 
 /**
@@ -286,16 +287,32 @@ function bodyMassOf(unit: Unit): number {
   return unit.holding ? unit.mass * HOLD_MASS_SCALE : unit.mass;
 }
 
-/** The steering force toward the `preferred` velocity: the change to reach it, the strategy's avoidance, separation. */
+/**
+ * The steering force toward the `preferred` velocity: the change to reach it, the strategy's
+ * avoidance, separation. A choice the sense threads make (threads.ts: a unit sensed there this
+ * tick) is made once every unit has its preferred velocity, and its force then (`finishSteering`).
+ */
 function steerFor(sim: SimulationState, unit: Unit, preferred: Vec2): void {
-  const config = sim.config;
-  velocityChangeForce(_decide_seek, sim.store, unit.slot, preferred.x, preferred.y, config);
   // between its sense turns a unit keeps the avoidance it chose, added to the force toward the
   // velocity it wants now
   if (unit.sensedNow) {
+    if (deferDecision(sim, unit, preferred)) return;
     unit.avoidance.lean = 0;
-    sim.strategy.decide(unit.avoidance, sim.store, unit.slot, unit.sensing, preferred, config, sim.situations.rules);
+    sim.strategy.decide(unit.avoidance, sim.store, unit.slot, unit.sensing, preferred, sim.config, sim.situations.rules);
   }
+  steeringSum(sim, unit, preferred);
+}
+
+/** The force of a unit whose avoidance was chosen with the others' (deferDecision), truncated. */
+function finishSteering(sim: SimulationState, unit: Unit, preferred: Vec2): void {
+  steeringSum(sim, unit, preferred);
+  truncate(unit.steeringForce, unit.steeringForce, unit.maxForce);
+}
+
+/** The change to reach `preferred`, plus the avoidance chosen, plus separation, as the unit's force. */
+function steeringSum(sim: SimulationState, unit: Unit, preferred: Vec2): void {
+  const config = sim.config;
+  velocityChangeForce(_decide_seek, sim.store, unit.slot, preferred.x, preferred.y, config);
   separationForce(_decide_separation, sim.store, unit.slot, unit.sensing.crowding, config);
   unit.steeringForce.x = _decide_seek.x + unit.avoidance.force.x + _decide_separation.x;
   unit.steeringForce.y = _decide_seek.y + unit.avoidance.force.y + _decide_separation.y;

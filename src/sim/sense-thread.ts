@@ -13,12 +13,16 @@ import type { ShapeGeometry } from '../math/shapes';
 import type { ObstacleShape } from '../math/shapes';
 import { type ObstacleSensor, createObstacleBody, createPhysicsWorld } from '../physics/world';
 import { createCellGrid, sortIntoCells } from '../spatial/grid';
-import { DEFAULT_STEERING_CONFIG, type NumericSetting, type SteeringConfig } from '../steering/config';
+import { createSituations, findSituation } from '../situations/index';
+import { DEFAULT_STEERING_CONFIG, type NumericSetting, type SituationName, type SteeringConfig } from '../steering/config';
+import { type DecideJobs, decideChunk } from '../steering/decide-share';
+import { createAvoidanceDecision } from '../steering/strategy';
+import type { SituationSet } from './state';
 import { createUnitColumns } from '../steering/columns';
 import { type SenseWorld, createUnitPack, packUnits } from '../steering/pack';
 import { type SenseJobs, claimChunk, finishChunk, readScalars, senseChunk, settingOrder, shapePlaces } from '../steering/sense-share';
 import { createSensing } from '../steering/sensing';
-import { type UnitStore, createUnitStore } from '../steering/store';
+import { createUnitStore } from '../steering/store';
 import { AVOIDANCE_STRATEGIES } from '../steering/strategies/index';
 
 /** What the simulation's thread tells a sense thread. */
@@ -36,24 +40,39 @@ export type SenseThreadMessage =
   | {
       type: 'tick';
       generation: number;
-      /** the store's columns, when any was replaced since the last tick told (units added) */
-      columns?: Record<string, ArrayLike<number>>;
+      /** every unit column (the store's and the situations'), in the order the simulation made
+       * them, when they were replaced since the last tick told (units added) */
+      columns?: Array<ArrayLike<number>>;
       /** the jobs' arrays, when they were made anew (more jobs than ever) */
       jobs?: SenseJobs;
       /** the obstacles in the world's order, when they changed */
       obstacles?: Array<{ id: number; shape: ObstacleShape }>;
     }
+  | {
+      type: 'decide';
+      generation: number;
+      /** the choices' arrays, when they were made anew */
+      jobs?: DecideJobs;
+      /** the situations whose pair and lean hooks take part, in order, when that changed */
+      rules?: { pairs: SituationName[]; leans: SituationName[] };
+    }
   | { type: 'stop' };
 
-type StoreColumns = Omit<UnitStore, 'columns'>;
 
 /** The handler of a sense thread's messages; `close` is called on 'stop'. */
 export function serveSenseThread(close: () => void): (message: SenseThreadMessage) => void {
   let world: (SenseWorld & { obstacles: ObstacleSensor[] }) | null = null;
   let places = new Map<ShapeGeometry, number>();
   let jobs: SenseJobs | null = null;
+  let decideJobs: DecideJobs | null = null;
   let size = { width: 0, height: 0 };
-  const store = createUnitStore(createUnitColumns());
+  // the columns made in the simulation's order (createSimulation: the store's, then the
+  // situations'), so the k-th is the simulation's k-th
+  const columns = createUnitColumns();
+  const store = createUnitStore(columns);
+  const situations = createSituations(columns);
+  const decision = createAvoidanceDecision();
+  const decided = createSensing();
   const config: SteeringConfig = { ...DEFAULT_STEERING_CONFIG };
   const order: NumericSetting[] = settingOrder(config);
   const sensing = createSensing();
@@ -85,8 +104,21 @@ export function serveSenseThread(close: () => void): (message: SenseThreadMessag
       return;
     }
     if (world === null) return;
+    if (message.type === 'decide') {
+      if (message.jobs !== undefined) decideJobs = message.jobs;
+      if (message.rules !== undefined) takeRules(situations, message.rules);
+      if (decideJobs === null || jobs === null) return;
+      for (let chunk = claimChunk(decideJobs, message.generation); chunk >= 0; chunk = claimChunk(decideJobs, message.generation)) {
+        decideChunk(decideJobs, chunk, jobs, world, store, decided, decision, strategy, config, situations.rules);
+        finishChunk(decideJobs);
+      }
+      return;
+    }
     if (message.columns !== undefined) {
-      for (const [name, data] of Object.entries(message.columns)) (store as unknown as Record<string, { data: unknown }>)[name as keyof StoreColumns]!.data = data;
+      if (message.columns.length !== columns.all.length) throw new Error(`sense thread: the simulation has ${message.columns.length} unit columns, this thread ${columns.all.length}`);
+      message.columns.forEach((data, index) => {
+        columns.all[index]!.data = data as typeof columns.all[number]['data'];
+      });
     }
     if (message.jobs !== undefined) jobs = message.jobs;
     if (message.obstacles !== undefined) {
@@ -104,4 +136,14 @@ export function serveSenseThread(close: () => void): (message: SenseThreadMessag
       finishChunk(jobs);
     }
   };
+}
+
+/** Gathers the pair and lean hooks of the situations named, in that order (the simulation's). */
+function takeRules(situations: SituationSet, rules: { pairs: SituationName[]; leans: SituationName[] }): void {
+  situations.intents.length = 0;
+  situations.pairs.length = 0;
+  situations.leans.length = 0;
+  for (const name of rules.pairs) situations.pairs.push(findSituation(situations, name));
+  for (const name of rules.leans) situations.leans.push(findSituation(situations, name));
+  situations.gather();
 }

@@ -25,9 +25,14 @@ import {
   openJobs,
   readSensing,
   settingOrder,
+  shapePlaces,
   writeJob,
   writeScalars,
+  writeSensing,
 } from '../steering/sense-share';
+import { type DecideJobs, createDecideJobs, readDecision, readPreferred, writeDecideJob } from '../steering/decide-share';
+import { vec2, type Vec2 } from '../math/vec2';
+import type { ShapeGeometry } from '../math/shapes';
 import { describeValue } from './validate';
 import { senseOne } from './waking';
 import { type Simulation, type SimulationState, type Unit, stateOf } from './state';
@@ -89,6 +94,23 @@ interface SenseThreads {
   /** units sensed since the threads started, and how many of them on a sense thread */
   sensed: number;
   sensedOnThreads: number;
+  /** per slot, the generation of its sense job and the job's number (its sensing's record) */
+  senseStamp: Int32Array;
+  senseIndex: Int32Array;
+  /** the generation of this tick's shared sense phase; 0 when the tick sensed alone */
+  sharedSense: number;
+  /** the obstacles' and walls' places (how records name shapes), for the obstacle version */
+  places: Map<ShapeGeometry, number>;
+  placesVersion: number;
+  /** this tick's choices left to the threads: the units, in the order the decide phase met them */
+  decideJobs: DecideJobs;
+  readonly decideJobsSent: boolean[];
+  readonly deferred: Unit[];
+  /** per thread, the situations' gathering it was last told of */
+  readonly gatheredSent: Array<object | null>;
+  /** choices made since the threads started, and how many of them on a sense thread */
+  decided: number;
+  decidedOnThreads: number;
 }
 
 const pools = new WeakMap<SimulationState, SenseThreads>();
@@ -148,6 +170,17 @@ export function setWorkers(state: SimulationState, workers: number): void {
     own: new Uint8Array(32),
     sensed: 0,
     sensedOnThreads: 0,
+    senseStamp: new Int32Array(state.columns.capacity),
+    senseIndex: new Int32Array(state.columns.capacity),
+    sharedSense: 0,
+    places: new Map(),
+    placesVersion: -1,
+    decideJobs: createDecideJobs(256),
+    decideJobsSent: ports.map(() => false),
+    deferred: [],
+    gatheredSent: ports.map(() => null),
+    decided: 0,
+    decidedOnThreads: 0,
   });
 }
 
@@ -193,7 +226,10 @@ export function waitForThreads(state: SimulationState, timeoutMs: number): boole
  */
 export function senseAll(state: SimulationState, units: readonly Unit[], searches: readonly boolean[]): void {
   const pool = pools.get(state);
-  if (pool !== undefined) pool.sensed += units.length;
+  if (pool !== undefined) {
+    pool.sensed += units.length;
+    pool.sharedSense = 0;
+  }
   if (pool === undefined || units.length < FEWEST_SHARED_JOBS || state.strategy.senses !== 'rays' || state.strategy.name !== 'rays' || !pool.ready.some((flag) => flag === 1)) {
     for (let index = 0; index < units.length; index++) senseOne(state, units[index]!, searches[index]!);
     return;
@@ -209,19 +245,35 @@ function senseShared(state: SimulationState, pool: SenseThreads, units: readonly
   }
   const jobs = pool.jobs;
   const looksAhead = state.strategy.idleUnitsAvoid;
+  const generation = ++pool.generation;
+  if (pool.senseStamp.length < state.columns.capacity) {
+    pool.senseStamp = new Int32Array(state.columns.capacity);
+    pool.senseIndex = new Int32Array(state.columns.capacity);
+  }
+  if (pool.placesVersion !== state.senseWorld.obstacleVersion) {
+    pool.places = shapePlaces(state.senseWorld);
+    pool.placesVersion = state.senseWorld.obstacleVersion;
+  }
   for (let index = 0; index < count; index++) {
     const unit = units[index]!;
     writeJob(jobs, index, unit.slot, unit.sensing, searches[index]!, looksAhead || unit.task.kind !== 'idle');
+    pool.senseStamp[unit.slot] = generation;
+    pool.senseIndex[unit.slot] = index;
   }
+  pool.sharedSense = generation;
   writeScalars(jobs, state.senseWorld, state.config, pool.order);
-  const generation = ++pool.generation;
   const chunks = openJobs(jobs, generation, count);
   if (pool.own.length < chunks) pool.own = new Uint8Array(2 * chunks);
   pool.own.fill(0, 0, chunks);
   tellThreads(state, pool, generation);
   for (let chunk = claimChunk(jobs, generation); chunk >= 0; chunk = claimChunk(jobs, generation)) {
     pool.own[chunk] = 1;
-    for (let index = chunk * CHUNK, end = chunkEnd(jobs, chunk); index < end; index++) senseOne(state, units[index]!, searches[index]!);
+    for (let index = chunk * CHUNK, end = chunkEnd(jobs, chunk); index < end; index++) {
+      const unit = units[index]!;
+      senseOne(state, unit, searches[index]!);
+      // (its record too: the decide phase may leave its choice to a thread)
+      writeSensing(jobs, index, unit.sensing, pool.places);
+    }
     finishChunk(jobs);
   }
   if (!awaitChunks(jobs, chunks, THREAD_TIMEOUT_MS, pool.mayBlock)) {
@@ -240,9 +292,92 @@ function senseShared(state: SimulationState, pool: SenseThreads, units: readonly
   }
 }
 
+/**
+ * Leaves a unit's avoidance choice to the threads when this tick's sense phase was shared and the
+ * unit was among its jobs (its sensing has a record): true when it did, and the decide phase
+ * finishes the unit's force once the choices are in (`finishDecisions`); false when the caller
+ * chooses now.
+ */
+export function deferDecision(state: SimulationState, unit: Unit, preferred: Vec2): boolean {
+  const pool = pools.get(state);
+  if (pool === undefined || pool.sharedSense === 0 || pool.senseStamp[unit.slot] !== pool.sharedSense) return false;
+  const index = pool.deferred.length;
+  if (index === pool.decideJobs.capacity) {
+    const grown = createDecideJobs(2 * index);
+    grown.input.set(pool.decideJobs.input);
+    grown.preferred.set(pool.decideJobs.preferred);
+    pool.decideJobs = grown;
+    pool.decideJobsSent.fill(false);
+  }
+  writeDecideJob(pool.decideJobs, index, unit.slot, pool.senseIndex[unit.slot]!, preferred);
+  pool.deferred.push(unit);
+  return true;
+}
+
+const _finish_preferred = vec2();
+
+/**
+ * Makes the choices left to the threads (deferDecision) on every thread, then hands each of those
+ * units, in the order they were left, with the velocity it wants, to `finish`.
+ */
+export function finishDecisions(state: SimulationState, finish: (state: SimulationState, unit: Unit, preferred: Vec2) => void): void {
+  const pool = pools.get(state);
+  if (pool === undefined) return;
+  pool.sharedSense = 0;
+  const units = pool.deferred;
+  const count = units.length;
+  if (count === 0) return;
+  const jobs = pool.decideJobs;
+  const generation = ++pool.generation;
+  const chunks = openJobs(jobs, generation, count);
+  if (pool.own.length < chunks) pool.own = new Uint8Array(2 * chunks);
+  pool.own.fill(0, 0, chunks);
+  tellDecide(state, pool, generation);
+  const { strategy, store, config } = state;
+  const rules = state.situations.rules;
+  for (let chunk = claimChunk(jobs, generation); chunk >= 0; chunk = claimChunk(jobs, generation)) {
+    pool.own[chunk] = 1;
+    for (let index = chunk * CHUNK, end = chunkEnd(jobs, chunk); index < end; index++) {
+      const unit = units[index]!;
+      unit.avoidance.lean = 0;
+      strategy.decide(unit.avoidance, store, unit.slot, unit.sensing, readPreferred(jobs, index, _finish_preferred), config, rules);
+    }
+    finishChunk(jobs);
+  }
+  if (!awaitChunks(jobs, chunks, THREAD_TIMEOUT_MS, pool.mayBlock)) {
+    throw new Error(`sense threads: no answer within ${THREAD_TIMEOUT_MS} ms (a thread stopped; set workers to 1)`);
+  }
+  pool.decided += count;
+  for (let chunk = 0; chunk < chunks; chunk++) {
+    if (pool.own[chunk] === 1) continue;
+    const end = chunkEnd(jobs, chunk);
+    for (let index = chunk * CHUNK; index < end; index++) readDecision(jobs, index, units[index]!.avoidance);
+    pool.decidedOnThreads += end - chunk * CHUNK;
+  }
+  for (let index = 0; index < count; index++) finish(state, units[index]!, readPreferred(jobs, index, _finish_preferred));
+  units.length = 0;
+}
+
+/** Tells each ready thread of the tick's choices, with the situations' rules when they changed. */
+function tellDecide(state: SimulationState, pool: SenseThreads, generation: number): void {
+  const gathered = state.situations.gatheredFor;
+  for (let index = 0; index < pool.ports.length; index++) {
+    if (pool.ready[index] !== 1) continue;
+    const message: Extract<SenseThreadMessage, { type: 'decide' }> = { type: 'decide', generation };
+    if (!pool.decideJobsSent[index]) {
+      message.jobs = pool.decideJobs;
+      pool.decideJobsSent[index] = true;
+    }
+    if (pool.gatheredSent[index] !== gathered) {
+      message.rules = { pairs: state.situations.pairs.map((situation) => situation.name), leans: state.situations.leans.map((situation) => situation.name) };
+      pool.gatheredSent[index] = gathered;
+    }
+    pool.ports[index]!.post(message);
+  }
+}
+
 /** Tells each ready thread of the tick, with whatever it has not seen yet. */
 function tellThreads(state: SimulationState, pool: SenseThreads, generation: number): void {
-  const store = state.store;
   if (!state.columns.shared) {
     // (a loaded game's columns, read back out of shared memory)
     shareColumns(state.columns);
@@ -252,9 +387,7 @@ function tellThreads(state: SimulationState, pool: SenseThreads, generation: num
     if (pool.ready[index] !== 1) continue;
     const message: Extract<SenseThreadMessage, { type: 'tick' }> = { type: 'tick', generation };
     if (pool.columnsSent[index] !== state.columns.capacity) {
-      const columns: Record<string, ArrayLike<number>> = {};
-      for (const [name, value] of Object.entries(store)) if (name !== 'columns') columns[name] = (value as { data: ArrayLike<number> }).data;
-      message.columns = columns;
+      message.columns = state.columns.all.map((column) => column.data);
       pool.columnsSent[index] = state.columns.capacity;
     }
     if (!pool.jobsSent[index]) {
@@ -284,11 +417,11 @@ export function simulationWorkers(sim: Simulation): number {
   return workersOf(stateOf(sim));
 }
 
-/** Units sensed since the simulation's sense threads started, and how many of them on a sense
- * thread rather than the simulation's own (both 0 without threads). */
-export function workerShare(sim: Simulation): { sensed: number; onThreads: number } {
+/** Units sensed and avoidance choices made since the simulation's sense threads started, and how
+ * many of each on a sense thread rather than the simulation's own (all 0 without threads). */
+export function workerShare(sim: Simulation): { sensed: number; onThreads: number; decided: number; decidedOnThreads: number } {
   const pool = pools.get(stateOf(sim));
-  return { sensed: pool?.sensed ?? 0, onThreads: pool?.sensedOnThreads ?? 0 };
+  return { sensed: pool?.sensed ?? 0, onThreads: pool?.sensedOnThreads ?? 0, decided: pool?.decided ?? 0, decidedOnThreads: pool?.decidedOnThreads ?? 0 };
 }
 
 /** Resolves once the simulation's sense threads are started and set up. Until then their share of

@@ -126,8 +126,13 @@ export function jobLooksAhead(jobs: SenseJobs, index: number): boolean {
   return (jobs.input[index * JOB_INTS + JOB_FLAGS]! & LOOKS_AHEAD) !== 0;
 }
 
+/** What claiming reads of a set of jobs: its control words. */
+export interface Claimable {
+  readonly control: Int32Array;
+}
+
 /** Opens generation `generation` with `count` jobs (written first): chunks may be claimed from now. */
-export function openJobs(jobs: SenseJobs, generation: number, count: number): number {
+export function openJobs(jobs: Claimable, generation: number, count: number): number {
   const chunks = Math.ceil(count / CHUNK);
   const control = jobs.control;
   Atomics.store(control, JOBS, count);
@@ -139,7 +144,7 @@ export function openJobs(jobs: SenseJobs, generation: number, count: number): nu
 
 /** Claims the next chunk of `generation`: its number, or -1 when none is left (or the jobs are
  * another generation's). */
-export function claimChunk(jobs: SenseJobs, generation: number): number {
+export function claimChunk(jobs: Claimable, generation: number): number {
   const control = jobs.control;
   const tag = (generation & 0x7fff) << 16;
   for (;;) {
@@ -152,19 +157,19 @@ export function claimChunk(jobs: SenseJobs, generation: number): number {
 }
 
 /** The jobs of chunk `chunk` are [chunk * CHUNK, chunkEnd(jobs, chunk)). */
-export function chunkEnd(jobs: SenseJobs, chunk: number): number {
+export function chunkEnd(jobs: Claimable, chunk: number): number {
   return Math.min((chunk + 1) * CHUNK, Atomics.load(jobs.control, JOBS));
 }
 
 /** Marks a chunk finished, waking a thread waiting for the last. */
-export function finishChunk(jobs: SenseJobs): void {
+export function finishChunk(jobs: Claimable): void {
   Atomics.add(jobs.control, DONE, 1);
   Atomics.notify(jobs.control, DONE);
 }
 
 /** Waits until every chunk of the generation is finished; false when `timeoutMs` passed first.
  * Where the thread may not block (a page's main thread), it spins. */
-export function awaitChunks(jobs: SenseJobs, chunks: number, timeoutMs: number, mayBlock: boolean): boolean {
+export function awaitChunks(jobs: Claimable, chunks: number, timeoutMs: number, mayBlock: boolean): boolean {
   const control = jobs.control;
   const start = Date.now();
   for (;;) {
@@ -219,7 +224,7 @@ export function senseChunk(
 
 /** Writes what was found for job `index` (the fields senseUnit writes; obstacles by their place in
  * the world's list, walls after them). */
-function writeSensing(jobs: SenseJobs, index: number, sensing: Sensing, places: ReadonlyMap<ShapeGeometry, number>): void {
+export function writeSensing(jobs: SenseJobs, index: number, sensing: Sensing, places: ReadonlyMap<ShapeGeometry, number>): void {
   const f = index * OUT_FLOATS;
   const i = index * OUT_INTS;
   const { floats, ints } = jobs;
@@ -281,7 +286,7 @@ export function shapePlaces(world: SenseWorld): Map<ShapeGeometry, number> {
  * field as senseUnit would have written it there: what senseUnit leaves alone (rays not cast, a
  * threat's centre and point when there is none, entries past the counts) stays as it was.
  */
-export function readSensing(jobs: SenseJobs, index: number, sensing: Sensing, world: SenseWorld): void {
+export function readSensing(jobs: SenseJobs, index: number, sensing: Sensing, world: Pick<SenseWorld, 'obstacles' | 'walls'>): void {
   const f = index * OUT_FLOATS;
   const i = index * OUT_INTS;
   const { floats, ints } = jobs;

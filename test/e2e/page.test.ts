@@ -323,7 +323,7 @@ describe('the demo page in Chromium', () => {
     expect(threads.threadShare).toBeGreaterThan(0.05);
     // the panel shows it, the URL keeps it, and the HUD says so
     expect(await guiControl(page, 'sense threads').inputValue()).toBe('2');
-    expect(await page.locator('#hud').innerText()).toMatch(/sense on 2 threads \(\d+% on helpers\)/);
+    expect(await page.locator('#hud').textContent()).toMatch(/sense on 2 threads \(\d+% on helpers\)/);
     // back to one thread from the panel: the worker stops its sense thread
     await guiControl(page, 'sense threads').fill('1');
     await guiControl(page, 'sense threads').press('Enter');

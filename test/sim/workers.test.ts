@@ -17,11 +17,13 @@ import {
   removeObstacle,
   removeUnit,
   saveSimulation,
+  setAvoidance,
   setSimulationWorkers,
   simulationWorkers,
   stateHash,
   stepSimulation,
   type Simulation,
+  updateSteeringConfig,
   workerShare,
 } from '../../src/index';
 import { buildBuiltInScenario } from '../../src/scenarios/builtins';
@@ -62,6 +64,7 @@ describe('sense threads: the bits of one thread', () => {
       setSimulationWorkers(run.sim, 1);
       expect(stateHash(run.sim)).toBe(expected);
       expect(share.onThreads).toBeGreaterThan(share.sensed * 0.05);
+      expect(share.decidedOnThreads).toBeGreaterThan(share.decided * 0.05);
     }, 120_000);
   }
 
@@ -102,7 +105,13 @@ describe('sense threads: the bits of one thread', () => {
         }
         if (tick === 150) rock = addObstacle(sim, { type: 'circle', x: 38, y: 20, radius: 3 });
         if (tick === 200) addObstacle(sim, { type: 'box', x: 30, y: 35, width: 6, height: 2 });
+        // a situation switched off and on (the threads' rules gathered again), and a strategy
+        // whose sensing stays on the simulation's thread for a while
+        if (tick === 250) updateSteeringConfig(sim, { situations: { 'keep-right': false } });
+        if (tick === 280) setAvoidance(sim, 'feeler');
         if (tick === 300) removeUnit(sim, ids[5]!);
+        if (tick === 330) setAvoidance(sim, 'rays');
+        if (tick === 380) updateSteeringConfig(sim, { situations: { 'keep-right': true } });
         if (tick === 350) removeObstacle(sim, rock);
         stepSimulation(sim);
       }
