@@ -82,6 +82,7 @@ export {
   type UnitJson,
   type UnitView,
 } from './sim/simulation';
+export { type SenseThreadMessage, serveSenseThread } from './sim/sense-thread';
 export { MAX_WORKERS, type ThreadHost, type ThreadPort, setSimulationWorkers, simulationWorkers, useThreadHost, workerShare, workersReady } from './sim/threads';
 export { SAVE_FORMAT, SAVE_VERSION, loadSimulation, saveSimulation, type LoadOptions, type SavedSimulation } from './sim/save';
 export { arrangeSlots, type FormationRequest } from './orders/formation';

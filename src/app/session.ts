@@ -276,8 +276,8 @@ export function choiceFromQuery(query: string, fallback: ScenarioChoice): { choi
   return { choice, ignored };
 }
 
-/** the most units the page offers (the engine takes more; the page stays interactive to here) */
-export const MAX_PAGE_UNITS = 5000;
+/** the most units the page offers (the engine takes more) */
+export const MAX_PAGE_UNITS = 10000;
 
 /** A scenario file as URL-safe base64 of its JSON (UTF-8). */
 export function encodeFile(file: ScenarioFile): string {

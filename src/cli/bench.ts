@@ -10,7 +10,7 @@
  * a game would use instead. With --json: one JSON object per line. Measure on a quiet machine and
  * read medians, not single runs.
  *
- * `--army TOTAL:MOVING` (default 5000:500; '' for none): the same crossing of MOVING units with
+ * `--army TOTAL:MOVING` (default 5000:500,10000:1000; '' for none): the same crossing of MOVING units with
  * the rest standing beside their lane, as most of an RTS army does; standing units sleep, so the
  * row should cost about what the crossing of MOVING units alone costs.
  *
@@ -407,8 +407,8 @@ const USAGE = `usage: npm run --silent bench -- [options]
 Median milliseconds per tick while two square groups cross head-on, against planck's step alone;
 then the planning cost of group moves on big rocky maps.
 
-  --units N,N           unit counts of the head-on rows (default 250,500,1000,2000,5000)
-  --army TOTAL:MOVING   standing-army rows: MOVING units cross, the rest stand (default 5000:500; '' for none)
+  --units N,N           unit counts of the head-on rows (default 250,500,1000,2000,5000,10000)
+  --army TOTAL:MOVING   standing-army rows: MOVING units cross, the rest stand (default 5000:500,10000:1000; '' for none)
   --skirmish N,N        skirmish rows: N units of four teams given random group orders on a 300 m
                         map of rocks, timed after its first 20 s (default 1000,5000; '' for none)
   --queries N,N         skirmish rows that also time the spatial queries, every unit asking (default the largest; '' for none)
@@ -445,8 +445,8 @@ async function run(argv: string[]): Promise<void> {
       json: { type: 'boolean', default: false },
       avoidance: { type: 'string', default: DEFAULT_SIMULATION.avoidance },
       response: { type: 'string', default: DEFAULT_SIMULATION.response },
-      units: { type: 'string', default: '250,500,1000,2000,5000' },
-      army: { type: 'string', default: '5000:500' },
+      units: { type: 'string', default: '250,500,1000,2000,5000,10000' },
+      army: { type: 'string', default: '5000:500,10000:1000' },
       skirmish: { type: 'string', default: '1000,5000' },
       queries: { type: 'string' },
       open: { type: 'string', default: '100,2000' },

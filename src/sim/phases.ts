@@ -25,7 +25,7 @@ import { standDown } from './planning';
 import { trackProgress } from './progress';
 import { followRoute, isQueueing, lookDownRoute } from './routes';
 import { type MoveTask, REST, STEER, type SimulationState, type Unit, simulatedTime } from './state';
-import { deferDecision, finishDecisions, senseAll } from './threads';
+import { type DecisionSharing, decisionSharing, deferDecision, finishDecisions, senseAll } from './threads';
 import { wake } from './waking';
 
 /** m/s: below this speed the heading keeps its last value */
@@ -201,6 +201,8 @@ const WAKE_MARGIN = 0.5;
 
 const _decide_preferred = vec2();
 const _decide_seek = vec2();
+/** this tick's threads the avoidance choices may be left to (threads.ts), or null */
+let _decide_sharing: DecisionSharing | null = null;
 const _decide_separation = vec2();
 
 /**
@@ -215,6 +217,7 @@ const _decide_separation = vec2();
 export function decide(sim: SimulationState): void {
   const config = sim.config;
   planSituations(sim);
+  _decide_sharing = decisionSharing(sim);
   const standing = sim.situations.standing;
   const store = sim.store;
   for (const unit of sim.awake) {
@@ -259,6 +262,7 @@ export function decide(sim: SimulationState): void {
     truncate(force, force, unit.maxForce);
   }
   finishDecisions(sim, finishSteering);
+  _decide_sharing = null;
 }
 
 /**
@@ -296,7 +300,7 @@ function steerFor(sim: SimulationState, unit: Unit, preferred: Vec2): void {
   // between its sense turns a unit keeps the avoidance it chose, added to the force toward the
   // velocity it wants now
   if (unit.sensedNow) {
-    if (deferDecision(sim, unit, preferred)) return;
+    if (_decide_sharing !== null && deferDecision(_decide_sharing, unit, preferred)) return;
     unit.avoidance.lean = 0;
     sim.strategy.decide(unit.avoidance, sim.store, unit.slot, unit.sensing, preferred, sim.config, sim.situations.rules);
   }

@@ -199,7 +199,9 @@ export function stopThreads(state: SimulationState): void {
 export async function threadsReady(state: SimulationState): Promise<void> {
   const pool = pools.get(state);
   if (pool === undefined) return;
-  while (pool.ready.some((flag) => flag === 0)) await new Promise((resolve) => setTimeout(resolve, 5));
+  // (the host's timer: the core is typed without the DOM's or Node's globals)
+  const later = (globalThis as unknown as { setTimeout(run: () => void, ms: number): unknown }).setTimeout;
+  while (pool.ready.some((flag) => flag === 0)) await new Promise<void>((resolve) => later(resolve, 5));
 }
 
 /**
@@ -292,15 +294,24 @@ function senseShared(state: SimulationState, pool: SenseThreads, units: readonly
   }
 }
 
+/** The threads a tick's decide phase may leave choices to (opaque: for deferDecision). */
+export type DecisionSharing = SenseThreads;
+
+/** The simulation's threads when this tick's sense phase was shared (its units' choices may be
+ * left to them), else null: asked once a tick, not once a unit. */
+export function decisionSharing(state: SimulationState): DecisionSharing | null {
+  const pool = pools.get(state);
+  return pool === undefined || pool.sharedSense === 0 ? null : pool;
+}
+
 /**
- * Leaves a unit's avoidance choice to the threads when this tick's sense phase was shared and the
- * unit was among its jobs (its sensing has a record): true when it did, and the decide phase
+ * Leaves a unit's avoidance choice to the threads (`decisionSharing`) when the unit was among the
+ * jobs of this tick's shared sense phase (its sensing has a record): true when it did, and the decide phase
  * finishes the unit's force once the choices are in (`finishDecisions`); false when the caller
  * chooses now.
  */
-export function deferDecision(state: SimulationState, unit: Unit, preferred: Vec2): boolean {
-  const pool = pools.get(state);
-  if (pool === undefined || pool.sharedSense === 0 || pool.senseStamp[unit.slot] !== pool.sharedSense) return false;
+export function deferDecision(pool: DecisionSharing, unit: Unit, preferred: Vec2): boolean {
+  if (pool.senseStamp[unit.slot] !== pool.sharedSense) return false;
   const index = pool.deferred.length;
   if (index === pool.decideJobs.capacity) {
     const grown = createDecideJobs(2 * index);

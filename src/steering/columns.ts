@@ -40,9 +40,9 @@ type ArrayType = new (buffer: ArrayBufferLike) => NumberArray;
 
 /** A zeroed array of `length` numbers of the column's type, in shared memory when `shared`. */
 function allocate<T extends NumberArray>(like: T, length: number, shared: boolean): T {
-  const type = like.constructor as ArrayType & { BYTES_PER_ELEMENT: number };
-  const bytes = length * type.BYTES_PER_ELEMENT;
-  return new type(shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes)) as T;
+  const type = like.constructor as ArrayType & { BYTES_PER_ELEMENT: number } & (new (length: number) => NumberArray);
+  if (!shared) return new type(length) as T;
+  return new type(new SharedArrayBuffer(length * type.BYTES_PER_ELEMENT)) as T;
 }
 
 /**

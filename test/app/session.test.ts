@@ -50,7 +50,7 @@ describe('the URL', () => {
     expect(choice).toEqual(fallback);
     expect(ignored).toEqual([
       'scenario: unknown name "nope"',
-      'units: expected a whole number from 1 to 5000, got "-3"',
+      'units: expected a whole number from 1 to 10000, got "-3"',
       'seed: expected a whole number from 0 to 2147483647, got "1.5"',
     ]);
     expect(choiceFromQuery('', fallback)).toEqual({ choice: fallback, ignored: [] });
