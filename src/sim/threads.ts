@@ -134,6 +134,7 @@ export function workersOf(state: SimulationState): number {
  * the unit store into shared memory; elsewhere it stays one thread.
  */
 export function setWorkers(state: SimulationState, workers: number): void {
+  if (workers === workersOf(state)) return;
   stopThreads(state);
   if (workers <= 1 || !threadsAvailable()) return;
   const threadHost = host!;

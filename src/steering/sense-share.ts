@@ -172,11 +172,18 @@ export function finishChunk(jobs: Claimable): void {
 export function awaitChunks(jobs: Claimable, chunks: number, timeoutMs: number, mayBlock: boolean): boolean {
   const control = jobs.control;
   const start = Date.now();
+  let blocks = mayBlock;
   for (;;) {
     const done = Atomics.load(control, DONE);
     if (done >= chunks) return true;
     if (Date.now() - start > timeoutMs) return false;
-    if (mayBlock) Atomics.wait(control, DONE, done, 50);
+    if (!blocks) continue;
+    try {
+      Atomics.wait(control, DONE, done, 50);
+    } catch {
+      // (a thread that may not block after all, as a page's main thread: it spins)
+      blocks = false;
+    }
   }
 }
 
