@@ -53,7 +53,7 @@ export interface PanelActions {
   tune(changes: SteeringOverrides): void;
   /** m/s^2: max force per kilogram for every unit */
   setMaxAcceleration(acceleration: number): void;
-  /** threads the sense phase runs on */
+  /** threads the sense phase and the avoidance choice run on */
   setWorkers(count: number): void;
 }
 

@@ -19,7 +19,7 @@ export type PageMessage =
       /** the clock to start with (the page keeps it across loads) */
       paused: boolean;
       speed: number;
-      /** threads the sense phase runs on (the page keeps it across loads) */
+      /** threads the sense phase and the avoidance choice run on (the page keeps it across loads) */
       workers: number;
     })
   | { type: 'order'; order: Order }
@@ -29,7 +29,7 @@ export type PageMessage =
   | { type: 'response'; response: CollisionResponse }
   | { type: 'tune'; changes: SteeringOverrides }
   | { type: 'max-acceleration'; value: number }
-  /** threads the sense phase runs on from now (a setting of this page, not a command: the other
+  /** threads the sense phase and the avoidance choice run on from now (a setting of this page, not a command: the other
    * pages of a lockstep need not share it, the results are the same) */
   | { type: 'workers'; count: number }
   | { type: 'view'; request: OverlayRequest }

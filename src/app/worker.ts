@@ -33,7 +33,7 @@ let lockstep: { peer: LockstepPeer; transport: LockstepTransport } | null = null
 let request: OverlayRequest = { routes: true, rays: false, forces: false, sides: false, velocity: false, blocks: false, selected: [] };
 let obstaclesSent: number[] | null = null;
 let lastBatch = performance.now();
-/** threads the sense phase runs on, as the page last asked (one where the page is not isolated) */
+/** threads the sense phase and the avoidance choice run on, as the page last asked (one where the page is not isolated) */
 let workers = 1;
 useWebThreads();
 

@@ -175,7 +175,7 @@ interface TickOptions {
   warmupTicks: number;
   /** whether skirmish rows also time the spatial queries */
   queries?: boolean;
-  /** threads the sense phase runs on (--workers) */
+  /** threads the sense phase and the avoidance choice run on (--workers) */
   workers: number;
 }
 
@@ -422,8 +422,8 @@ then the planning cost of group moves on big rocky maps.
   --plan                with --json, also the planning rows
   --detour on|off       time DetourCrowd's step on the same head-on, army and skirmish scenarios
                         (the same orders) beside each row (default on)
-  --workers N           threads the sense phase runs on, 1 to 16 (default 1): the simulation's
-                        own and N - 1 sense threads; the same results for any N
+  --workers N           threads the sense phase and the avoidance choice run on, 1 to 16 (default
+                        1): the simulation's own and N - 1 sense threads; the same results for any N
   -h, --help            print this and exit`;
 
 /** Runs the command line; the exit code (usage and bad options: 2, on standard error). */

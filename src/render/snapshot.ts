@@ -92,7 +92,7 @@ export interface Snapshot {
   senseMs: number;
   decideMs: number;
   physicsMs: number;
-  /** threads the sense phase runs on, and the share of the units sensed since they started that
+  /** threads the sense phase and the avoidance choice run on, and the share of the units sensed since they started that
    * a sense thread sensed (sim/threads.ts; 1 and 0 without threads) */
   workers: number;
   threadShare: number;

@@ -38,7 +38,7 @@ export interface ScenarioSettings {
   steering?: SteeringOverrides;
   /** whether idle units at rest sleep; default true */
   sleeping?: boolean;
-  /** threads the sense phase runs on (SimulationDef.workers); default 1 */
+  /** threads the sense phase and the avoidance choice run on (SimulationDef.workers); default 1 */
   workers?: number;
 }
 

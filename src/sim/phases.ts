@@ -201,9 +201,9 @@ const WAKE_MARGIN = 0.5;
 
 const _decide_preferred = vec2();
 const _decide_seek = vec2();
+const _decide_separation = vec2();
 /** this tick's threads the avoidance choices may be left to (threads.ts), or null */
 let _decide_sharing: DecisionSharing | null = null;
-const _decide_separation = vec2();
 
 /**
  * Phase 3: decide. First the situations' plans (situations/index.ts: the requests to step aside,

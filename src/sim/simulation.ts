@@ -95,9 +95,9 @@ export interface SimulationDef {
   /** whether idle units at rest sleep (neither sensed nor steered until something comes near);
    * default true. False keeps every unit awake: the same behaviour at a higher cost */
   sleeping?: boolean;
-  /** threads the sense phase runs on, 1 to 16 (sim/threads.ts); default 1. More start sense
-   * threads where the host can (`useNodeThreads` in Node; a cross-origin isolated page), with the
-   * same results as one */
+  /** threads the sense phase and the avoidance choice run on, 1 to 16 (sim/threads.ts); default
+   * 1. More start sense threads where the host can (`useNodeThreads` in Node; a cross-origin
+   * isolated page), with the same results as one; `setSimulationWorkers(sim, 1)` ends them */
   workers?: number;
 }
 

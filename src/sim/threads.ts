@@ -86,9 +86,6 @@ interface SenseThreads {
   readonly columnsSent: number[];
   readonly obstaclesSent: number[];
   readonly order: ReturnType<typeof settingOrder>;
-  /** this tick's units to sense and whether each searches */
-  readonly units: Unit[];
-  readonly searches: boolean[];
   /** per chunk, whether this thread sensed it */
   own: Uint8Array;
   /** units sensed since the threads started, and how many of them on a sense thread */
@@ -166,8 +163,6 @@ export function setWorkers(state: SimulationState, workers: number): void {
     columnsSent: ports.map(() => -1),
     obstaclesSent: ports.map(() => -1),
     order,
-    units: [],
-    searches: [],
     own: new Uint8Array(32),
     sensed: 0,
     sensedOnThreads: 0,

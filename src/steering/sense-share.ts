@@ -26,7 +26,8 @@ import type { AvoidanceStrategy } from './strategy';
 export const CHUNK = 8;
 
 // control words
-/** generation (high 16 bits, modulo 2^15) and the next chunk to claim (low 16 bits) */
+/** generation (high 16 bits, modulo 2^15) and the next chunk to claim (low 16 bits); a thread
+ * would have to be told of a tick 2^15 generations late (hours of ticks) to take one for another */
 const CLAIM = 0;
 /** chunks finished this generation */
 const DONE = 1;
