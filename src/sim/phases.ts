@@ -83,8 +83,9 @@ export function sense(sim: SimulationState): void {
   const every = sim.config.avoidEvery;
   const sensed = _sense_units;
   const searching = _sense_searches;
-  sensed.length = 0;
-  searching.length = 0;
+  // (the lists are written over, never emptied: an array emptied gives its room back, and filled
+  // again it allocates)
+  let count = 0;
   for (const unit of sim.awake) {
     // a unit that knows no neighbour yet senses and searches every tick, so nothing entering its
     // reach waits for its turn; everyone does after a unit was added or removed
@@ -93,18 +94,21 @@ export function sense(sim: SimulationState): void {
     // mover comes at it, and making way late, it was pressed into the units beside it
     unit.sensedNow = fresh || unit.task.kind === 'idle' || (unit.id + sim.tick) % every === 0;
     if (!unit.sensedNow) continue;
-    sensed.push(unit);
-    searching.push(fresh || (unit.id + sim.tick) % (every * SEARCH_EVERY_TURN) === 0);
+    sensed[count] = unit;
+    searching[count++] = fresh || (unit.id + sim.tick) % (every * SEARCH_EVERY_TURN) === 0;
   }
   // (on the sense threads too, where the simulation has any: threads.ts)
-  senseAll(sim, sensed, searching);
-  sensed.length = 0;
+  senseAll(sim, sensed, searching, count);
+  // (no unit is kept past its tick: a removed one would be held on to)
+  sensed.fill(NO_UNIT, 0, count);
   sim.searchAll = false;
 }
 
-/** the units the sense phase senses this tick, and whether each searches its look-ahead */
-const _sense_units: Unit[] = [];
+/** the units the sense phase senses this tick, and whether each searches its look-ahead (the first
+ * `count` entries; NO_UNIT past them) */
+const _sense_units: Array<Unit | null> = [];
 const _sense_searches: boolean[] = [];
+const NO_UNIT = null;
 
 /**
  * Writes a unit's entries in the store (steering/store.ts) as the tick starts: where it is and how

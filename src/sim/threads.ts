@@ -219,24 +219,30 @@ export function waitForThreads(state: SimulationState, timeoutMs: number): boole
 }
 
 /**
- * Senses `units` (each searching its look-ahead or not, `searches`), sharing them with the sense
- * threads where the simulation has any and the tick has enough of them; the same numbers either way.
+ * Senses the first `count` of `units` (each searching its look-ahead or not, `searches`), sharing
+ * them with the sense threads where the simulation has any and the tick has enough of them; the
+ * same numbers either way.
  */
-export function senseAll(state: SimulationState, units: readonly Unit[], searches: readonly boolean[]): void {
+export function senseAll(state: SimulationState, units: ReadonlyArray<Unit | null>, searches: readonly boolean[], count: number): void {
   const pool = pools.get(state);
   if (pool !== undefined) {
-    pool.sensed += units.length;
+    pool.sensed += count;
     pool.sharedSense = 0;
   }
-  if (pool === undefined || units.length < FEWEST_SHARED_JOBS || state.strategy.senses !== 'rays' || state.strategy.name !== 'rays' || !pool.ready.some((flag) => flag === 1)) {
-    for (let index = 0; index < units.length; index++) senseOne(state, units[index]!, searches[index]!);
+  if (pool === undefined || count < FEWEST_SHARED_JOBS || state.strategy.senses !== 'rays' || state.strategy.name !== 'rays' || !anyReady(pool)) {
+    for (let index = 0; index < count; index++) senseOne(state, units[index]!, searches[index]!);
     return;
   }
-  senseShared(state, pool, units, searches);
+  senseShared(state, pool, units, searches, count);
 }
 
-function senseShared(state: SimulationState, pool: SenseThreads, units: readonly Unit[], searches: readonly boolean[]): void {
-  const count = units.length;
+/** Whether any of the threads is set up. */
+function anyReady(pool: SenseThreads): boolean {
+  for (let index = 0; index < pool.ready.length; index++) if (pool.ready[index] === 1) return true;
+  return false;
+}
+
+function senseShared(state: SimulationState, pool: SenseThreads, units: ReadonlyArray<Unit | null>, searches: readonly boolean[], count: number): void {
   if (count > pool.jobs.capacity || Math.ceil(count / CHUNK) > MAX_CHUNKS) {
     pool.jobs = createSenseJobs(Math.max(count, 2 * pool.jobs.capacity), pool.order.length);
     pool.jobsSent.fill(false);
