@@ -40,6 +40,8 @@ function keepLanes(sim: SimulationState, blocks: Blocks): void {
       const along = (lanes.x - unit.position.x) * lanes.dx + (lanes.y - unit.position.y) * lanes.dy;
       if (task.orderId === lanes.first && along > -LANE_EXIT) first = true;
       if (task.orderId === lanes.second && along < LANE_EXIT) second = true;
+      // (both orders still keep to their lanes: the door's lanes stay, whoever else is left)
+      if (first && second) break;
     }
     if (first && second) blocks.lanes[kept++] = lanes;
   }

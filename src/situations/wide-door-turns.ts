@@ -17,7 +17,7 @@
 import { hypot } from '../math/exact';
 import type { Vec2 } from '../math/vec2';
 import type { SimulationState, Situation, Unit } from '../sim/state';
-import { type Blocks, type OrderBox, doorBetweenBlocks, isBlock, looksForDoor, measureBlocks } from './blocks';
+import { type Blocks, type OrderBox, doorBetweenBlocks, isBlock, looksForDoor, measureBlocks, type WideDoorTurn } from './blocks';
 import { DOOR_STALL, HOLD_RANGE, PENDING_RANGE, drawDoor, holdBack, standsBefore } from './door-turns';
 
 /**
@@ -61,6 +61,23 @@ function pendingAt(sim: SimulationState, orderId: number, x: number, y: number, 
   }
   return pending;
 }
+
+/** pendingAt for both orders of a turn, in one pass over the units: into `_wide_pending` (the
+ * going order's count, then the waiting one's). */
+function pendingAtTurn(sim: SimulationState, turn: WideDoorTurn): void {
+  let goes = 0;
+  let waits = 0;
+  for (const unit of sim.units) {
+    const task = unit.task;
+    if (task.kind !== 'move' || task.waiting) continue;
+    if (task.orderId === turn.goes && standsBefore(unit, turn.x, turn.y, turn.goesX, turn.goesY, PENDING_RANGE)) goes++;
+    else if (task.orderId === turn.waits && standsBefore(unit, turn.x, turn.y, turn.waitsX, turn.waitsY, PENDING_RANGE)) waits++;
+  }
+  _wide_pending[0] = goes;
+  _wide_pending[1] = waits;
+}
+
+const _wide_pending = new Int32Array(2);
 
 /**
  * Two orders coming at the wide door at (x, y) from ways meeting at an angle (TURN_ANGLE) take
@@ -120,8 +137,9 @@ function keepWideDoors(sim: SimulationState, blocks: Blocks): void {
   if (turns.length === 0) return;
   let kept = 0;
   for (const turn of turns) {
-    const goes = pendingAt(sim, turn.goes, turn.x, turn.y, turn.goesX, turn.goesY);
-    const waits = pendingAt(sim, turn.waits, turn.x, turn.y, turn.waitsX, turn.waitsY);
+    pendingAtTurn(sim, turn);
+    const goes = _wide_pending[0]!;
+    const waits = _wide_pending[1]!;
     if (goes === 0 && waits === 0) continue;
     if (goes < turn.goesPending) turn.progressTick = sim.tick;
     turn.goesPending = goes;
