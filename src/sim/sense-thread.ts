@@ -4,9 +4,10 @@
  * from their shapes when they change) and reads the rest where the simulation's thread wrote it,
  * in shared memory (the unit store, the tick's jobs and settings). For each tick it is told of, it
  * sorts the units into its own grid and packs them as the simulation did, then claims chunks of
- * jobs until none is left.
+ * jobs until none is left; told of the tick's avoidance choices, it claims chunks of those
+ * (steering/decide-share.ts) with its own situations over the shared columns.
  *
- * Only the avoidance strategy whose sensing reads nothing but the store (`rays`) is sensed here.
+ * Only the avoidance strategy whose sensing reads nothing but the store (`rays`) runs here.
  * Hosts (the Node and the browser entries) hand messages to `serveSenseThread`'s handler.
  */
 import type { ShapeGeometry } from '../math/shapes';
@@ -58,7 +59,6 @@ export type SenseThreadMessage =
     }
   | { type: 'stop' };
 
-
 /** The handler of a sense thread's messages; `close` is called on 'stop'. */
 export function serveSenseThread(close: () => void): (message: SenseThreadMessage) => void {
   let world: (SenseWorld & { obstacles: ObstacleSensor[] }) | null = null;
@@ -71,11 +71,13 @@ export function serveSenseThread(close: () => void): (message: SenseThreadMessag
   const columns = createUnitColumns();
   const store = createUnitStore(columns);
   const situations = createSituations(columns);
+  // scratch: the sensing of the unit being sensed, and of the unit whose avoidance is chosen
+  // (read back from its record), and the choice
+  const sensing = createSensing();
+  const chosenFor = createSensing();
   const decision = createAvoidanceDecision();
-  const decided = createSensing();
   const config: SteeringConfig = { ...DEFAULT_STEERING_CONFIG };
   const order: NumericSetting[] = settingOrder(config);
-  const sensing = createSensing();
   const strategy = AVOIDANCE_STRATEGIES.rays;
   return (message) => {
     if (message.type === 'stop') {
@@ -109,7 +111,7 @@ export function serveSenseThread(close: () => void): (message: SenseThreadMessag
       if (message.rules !== undefined) takeRules(situations, message.rules);
       if (decideJobs === null || jobs === null) return;
       for (let chunk = claimChunk(decideJobs, message.generation); chunk >= 0; chunk = claimChunk(decideJobs, message.generation)) {
-        decideChunk(decideJobs, chunk, jobs, world, store, decided, decision, strategy, config, situations.rules);
+        decideChunk(decideJobs, chunk, jobs, world, store, chosenFor, decision, strategy, config, situations.rules);
         finishChunk(decideJobs);
       }
       return;
