@@ -314,7 +314,12 @@ describe('the demo page in Chromium', () => {
   it('sense threads: the dev server isolates the page, `workers=2` senses on two threads, and the reference hash is the same', async () => {
     const { choice, ticks, hash } = LOCKSTEP_REFERENCE;
     const { page, problems } = await openPage(`?scenario=${choice.name}&seed=${choice.seed}&workers=2`);
+    // the sense thread loads as a module of its own, a moment after the page's worker: until it
+    // is set up the worker senses alone (the same bits), so the run goes on until it takes a share
+    await page.waitForFunction(() => (window as unknown as HookedWindow).__rts.workers().threadShare > 0.05, null, { timeout: 30_000 });
     await togglePause(page, true);
+    expect(await hook(page, (rts) => rts.tick())).toBeLessThan(ticks);
+    // then straight on to the reference tick, the thread sensing and choosing its share
     const worker = await page.evaluate((at) => (window as unknown as HookedWindow).__rts.stateHash(at), ticks);
     expect(worker).toEqual({ tick: ticks, hash });
     const threads = await hook(page, (rts) => rts.workers());
