@@ -25,7 +25,7 @@ export const BUILT_IN_HASHES: ReadonlyArray<readonly [string, string]> = [
   ['narrow-door', 'c3fae6747ab53861'],
   ['tight-door', '3180555f648c5508'],
   ['wide-door', 'a9b2858adc5305f3'],
-  ['obstacle-field', 'a7fd6c1c521005e1'],
+  ['obstacle-field', 'd3f0505cb237ce51'],
   ['overtaking', '8cb2a098aee8b649'],
   ['large-groups', 'a52c45dd9ec7bd9a'],
   ['four-hundreds', '1a957a657d9a15fa'],

@@ -81,9 +81,11 @@ function leapOverOpenTile(column: number, row: number, dirX: number, dirY: numbe
  * coordinate rounded, so up to sqrt 2 cells), with room to spare for the rooms' rounding */
 const SKIP_SLACK = 1.5;
 
-/** metres: passages up to this wide (free room for a centre, wall to wall) are doors where orders
- * coming from opposite sides take turns (situations/door-turns.ts); units queue only in those up to LANE_WIDTH.
- * Rooms are kept up to MAX_CLEARANCE, so no wider door could be told from open ground this way. */
+/** metres: passages up to this wide (free room for a centre, wall to wall) can be doors where
+ * orders coming from opposite sides take turns (situations/door-turns.ts): those up to LANE_WIDTH
+ * in a row of obstacles, the wider ones where they are the one way through their line (keepPassage);
+ * units queue only in those up to LANE_WIDTH. Rooms are kept up to MAX_CLEARANCE, so no wider
+ * door could be told from open ground this way. */
 export const DOOR_WIDTH = 2 * MAX_CLEARANCE;
 
 /**
@@ -100,8 +102,10 @@ export function passageAhead(map: NavMap, clearance: number, ax: number, ay: num
 const _passages = { passage: Infinity, door: Infinity };
 
 /**
- * passageAhead into `out.passage`, and into `out.door` the same for passages up to DOOR_WIDTH
- * wide (never further than `out.passage`), in one walk along the segment.
+ * passageAhead into `out.passage`, and into `out.door` how far it first comes into a door (a
+ * passage up to LANE_WIDTH wide in a row of obstacles, or one up to DOOR_WIDTH that is the one way
+ * through its line: keepPassage), in one walk along the segment, on past its end for the door of
+ * a passage met just before it.
  */
 export function passagesAhead(map: NavMap, clearance: number, ax: number, ay: number, bx: number, by: number, out: { passage: number; door: number }): void {
   out.passage = Infinity;
@@ -110,11 +114,14 @@ export function passagesAhead(map: NavMap, clearance: number, ax: number, ay: nu
   const dy = by - ay;
   const length = hypot(dx, dy);
   if (!(length > NAV_CELL)) return;
-  // the segment's cells, sampled every half cell (a cell seen twice in a row is looked at once)
+  // the segment's cells, sampled every half cell (a cell seen twice in a row is looked at once),
+  // and on past b for the door of a passage met before it (keepPassage)
   const samples = Math.ceil(length / (NAV_CELL / 2));
+  const past = samples + Math.ceil(PASSAGE_DEPTH / (NAV_CELL / 2));
   let lastColumn = -1;
   let lastRow = -1;
-  for (let i = 0; i <= samples; i++) {
+  for (let i = 0; i <= past; i++) {
+    if (i > samples && out.passage === Infinity) break;
     const along = i / samples;
     const column = Math.floor((ax + dx * along) / NAV_CELL);
     const row = Math.floor((ay + dy * along) / NAV_CELL);
@@ -123,30 +130,32 @@ export function passagesAhead(map: NavMap, clearance: number, ax: number, ay: nu
     lastRow = row;
     if (keepPassage(map, clearance, column, row, length * along, out)) break;
   }
-  // (every passage within LANE_WIDTH is one within DOOR_WIDTH for a small unit; for a large one
-  // the wider test skips rooms kept at MAX_CLEARANCE that may still bound its free room)
-  out.door = Math.min(out.door, out.passage);
 }
 
 /**
  * One cell of a walk along a way (passagesAhead; nav/route.ts passagesDown), `along` metres down
  * it: when it is in a door and none was met before, `out.door` becomes `along`; when it is in a
- * passage, `out.passage` does, and the walk is over (returns true).
+ * passage and none was met before, `out.passage` does. The walk is over (returns true) once both
+ * are known, or PASSAGE_DEPTH past the passage without a door: a passage that is no door (a gap
+ * between two rocks) may lie just before one that is, and the cells at a door's mouth may not yet
+ * show the row its posts stand in.
  */
 export function keepPassage(map: NavMap, clearance: number, column: number, row: number, along: number, out: { passage: number; door: number }): boolean {
+  if (along > out.passage + PASSAGE_DEPTH) return true;
   const room = roomAt(map, column, row);
   if (room < clearance) return false;
   // a cell with this much room has nothing on one side or the other within half the width (a
   // room kept at MAX_CLEARANCE has nothing within that, the widest DOOR_WIDTH looks for)
-  if (out.door === Infinity && room < Math.min(clearance + DOOR_WIDTH / 2, MAX_CLEARANCE) && isPassageCell(map, clearance, column, row, DOOR_CELLS) && isSoleWayCell(map, clearance, column, row)) {
+  const lane = room < clearance + LANE_WIDTH / 2 && isPassageCell(map, clearance, column, row, LANE_CELLS);
+  if (out.door === Infinity && (lane ? isRowGapCell(map, clearance, column, row) : room < Math.min(clearance + DOOR_WIDTH / 2, MAX_CLEARANCE) && isPassageCell(map, clearance, column, row, DOOR_CELLS) && isSoleWayCell(map, clearance, column, row))) {
     out.door = along;
   }
-  if (room < clearance + LANE_WIDTH / 2 && isPassageCell(map, clearance, column, row, LANE_CELLS)) {
-    out.passage = along;
-    return true;
-  }
-  return false;
+  if (lane && out.passage === Infinity) out.passage = along;
+  return out.passage !== Infinity && out.door !== Infinity;
 }
+
+/** metres past the first passage on a way that a walk goes on looking for a door (keepPassage) */
+export const PASSAGE_DEPTH = 4;
 
 /**
  * A door on the segment from a to b: the narrowest place on it where the free room across it, for
@@ -431,8 +440,8 @@ const CUT_CELLS = Math.round(CUT_REACH / NAV_CELL);
  * within CUT_REACH. A gap in a wall is; a wide gap between two big rocks is not (the next gap is a
  * rock's width away), and neither is a corridor whose walls have open ground behind them. Closing
  * a door so found sends the way round the wall's end, at least CUT_REACH further off. Asked of the
- * passages wider than a lane (keepPassage): every passage up to LANE_WIDTH is a door anyway, the
- * walk's door never further than its passage. Kept like isPassageCell's answers.
+ * passages wider than a lane (keepPassage); a narrower one is a door where it is a gap in a row
+ * (isRowGapCell). Kept like isPassageCell's answers.
  */
 function isSoleWayCell(map: NavMap, clearance: number, column: number, row: number): boolean {
   // (its answers are kept apart from isPassageCell's by their negative key)
@@ -462,6 +471,81 @@ function freeAlong(map: NavMap, clearance: number, column: number, row: number, 
   }
   return false;
 }
+
+/**
+ * Whether the passage at cell (column, row), up to LANE_WIDTH across, is a gap in a row of
+ * obstacles (isRowPast, past both its posts along its line): in a wall, a river bank, a colonnade
+ * or a fence of gaps no wider than it. Crowds crossing such a row must all go through its gaps, and
+ * two meeting head-on in one stand there. A gap between two rocks with open ground beyond either
+ * is no such row: each crowd can walk round a rock, or through the wider way beside it. Kept like
+ * isPassageCell's answers.
+ */
+function isRowGapCell(map: NavMap, clearance: number, column: number, row: number): boolean {
+  // (kept apart from isPassageCell's and isSoleWayCell's answers by their own negative key)
+  return keptAnswer(map, clearance, -LANE_CELLS, column, row, LANE_CELLS, measureRowGap);
+}
+
+/** isRowGapCell, worked out from the rooms: along the directions the passage is narrowest in (the
+ * line between its posts), to within a cell: a gap two cells wide through a thin wall is as narrow
+ * along a slant through the wall's ends, with open ground past the wall, as along the wall. */
+function measureRowGap(map: NavMap, clearance: number, column: number, row: number, limit: number): boolean {
+  const posts = _row_posts;
+  let narrowest = limit + 1;
+  for (let k = 0; k < ACROSS.length; k += 2) {
+    const plus = freeRun(map, clearance, column, row, ACROSS[k]!, ACROSS[k + 1]!, limit);
+    const minus = plus >= limit ? limit : freeRun(map, clearance, column, row, -ACROSS[k]!, -ACROSS[k + 1]!, limit - plus - 1);
+    posts[k] = plus + 1;
+    posts[k + 1] = minus + 1;
+    narrowest = Math.min(narrowest, plus + 1 + minus);
+  }
+  if (narrowest > limit) return false;
+  for (let k = 0; k < ACROSS.length; k += 2) {
+    const width = posts[k]! + posts[k + 1]! - 1;
+    if (width > narrowest + 1) continue;
+    if (isRowPast(map, clearance, column, row, ACROSS[k]!, ACROSS[k + 1]!, posts[k]!, width) && isRowPast(map, clearance, column, row, -ACROSS[k]!, -ACROSS[k + 1]!, posts[k + 1]!, width)) return true;
+  }
+  return false;
+}
+
+/** per direction of ACROSS: the steps to the post on either side (measureRowGap) */
+const _row_posts = new Int32Array(16);
+
+/**
+ * Whether, along (dirX, dirY) from cell (column, row), the post that starts `from` steps out stands
+ * in a row: it is a wall (blocked along the line for CUT_REACH, or reaching CUT_REACH across it
+ * somewhere, as a wall turning a corner does), or from it out to ROW_REACH no free run is more
+ * than a cell wider than `width` cells (the next gaps of a colonnade, a fence, a wall with doors
+ * side by side). A rock with open ground beyond is neither.
+ */
+function isRowPast(map: NavMap, clearance: number, column: number, row: number, dirX: number, dirY: number, from: number, width: number): boolean {
+  let step = from;
+  for (; step < from + CUT_CELLS; step++) {
+    const postColumn = Math.round(column + dirX * step);
+    const postRow = Math.round(row + dirY * step);
+    if (roomAt(map, postColumn, postRow) >= clearance) break;
+    if (isBlockedFor(map, clearance, postColumn, postRow, -dirY, dirX) || isBlockedFor(map, clearance, postColumn, postRow, dirY, -dirX)) return true;
+  }
+  if (step === from + CUT_CELLS) return true;
+  let run = 0;
+  for (; step <= from + ROW_CELLS; step++) {
+    if (roomAt(map, Math.round(column + dirX * step), Math.round(row + dirY * step)) < clearance) run = 0;
+    else if (++run > width + 1) return false;
+  }
+  return true;
+}
+
+/** Whether the ground along (dirX, dirY) from cell (column, row) stays blocked for CUT_CELLS steps. */
+function isBlockedFor(map: NavMap, clearance: number, column: number, row: number, dirX: number, dirY: number): boolean {
+  for (let step = 1; step <= CUT_CELLS; step++) {
+    if (roomAt(map, Math.round(column + dirX * step), Math.round(row + dirY * step)) >= clearance) return false;
+  }
+  return true;
+}
+
+/** metres past each post of a narrow passage along its line over which isRowGapCell looks for
+ * the row it stands in: two gaps of a colonnade and more, never just one rock beyond another */
+const ROW_REACH = 8;
+const ROW_CELLS = Math.round(ROW_REACH / NAV_CELL);
 
 /** isPassageCell, worked out from the rooms. */
 function measurePassageCell(map: NavMap, clearance: number, column: number, row: number, limit: number): boolean {

@@ -38,7 +38,7 @@ import {
   tileRooms,
 } from './navmap';
 import { cellPoint } from './best-rooms';
-import { LANE_WIDTH, MARGIN_RINGS, MIN_LANES_ROOM, RING_OFFSETS, freeRun, keepPassage } from './passages';
+import { LANE_WIDTH, MARGIN_RINGS, MIN_LANES_ROOM, PASSAGE_DEPTH, RING_OFFSETS, freeRun, keepPassage } from './passages';
 
 /** how much more a step onto a cell close to a wall costs */
 export const NEAR_COST = 2;
@@ -1352,20 +1352,22 @@ export function passagesDown(route: Route, x: number, y: number, distance: numbe
   let row = rowOf(map, y);
   const start = cellCost(route, column, row);
   if (start === Infinity) return;
-  for (let steps = 0; steps < 4 * Math.ceil(distance / NAV_CELL); steps++) {
+  for (let steps = 0; steps < 4 * Math.ceil((distance + PASSAGE_DEPTH) / NAV_CELL); steps++) {
     cellPoint(map, column, row, _point);
-    if (keepPassage(map, clearance, column, row, hypot(_point.x - x, _point.y - y), out)) {
+    const before = out.passage;
+    const over = keepPassage(map, clearance, column, row, hypot(_point.x - x, _point.y - y), out);
+    if (out.passage !== before) {
       out.x = _point.x;
       out.y = _point.y;
-      break;
     }
+    if (over) break;
     downhill(route, column, row, _step);
     if (_step.column === column && _step.row === row) break;
     column = _step.column;
     row = _step.row;
-    if (start - cellCost(route, column, row) > distance) break;
+    // (on past `distance` for the door of a passage met before it: keepPassage)
+    if (start - cellCost(route, column, row) > (out.passage === Infinity ? distance : distance + PASSAGE_DEPTH)) break;
   }
-  out.door = Math.min(out.door, out.passage);
 }
 
 /** cells a traced route is followed for at most (a path across the largest map and back) */

@@ -203,8 +203,9 @@ export interface Unit {
   /** metres along the way to the waypoint to the first passage (a door, a gap) on it, Infinity
    * when there is none, as of the last waypoint; close, the unit queues (routes.ts isQueueing) */
   passageDistance: number;
-  /** the same for passages up to DOOR_WIDTH wide (nav/passages.ts), where orders take turns
-   * (situations/door-turns.ts) */
+  /** the same for doors (nav/passages.ts keepPassage: passages up to LANE_WIDTH in a row of
+   * obstacles, wider ones up to DOOR_WIDTH that are the one way through their line), where orders
+   * take turns (situations/door-turns.ts) */
   doorDistance: number;
   /** whether a situation held it back this tick (its turn at a door, say: src/situations/): it
    * is waiting, not stuck */

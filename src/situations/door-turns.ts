@@ -6,12 +6,14 @@
  * fan out to their slots.
  *
  * Premise: units of two orders walk routes whose ways to their waypoints come into the same
- * door (Unit.doorDistance, measured on the navigation map: any passage up to LANE_WIDTH wide, one
- * unit wide included, and a wider one up to DOOR_WIDTH only where nothing is free within CUT_REACH
- * past either post along its line, nav/passages.ts), from sides more than 120 degrees apart, and
- * both still have units to go through. A lone order at a door, or orders at it going the same way,
- * take no turns; nor do orders meeting in a wide gap between rocks, which is no door (taking turns
- * there, each waited while the other went through a gap it could have shared).
+ * door (Unit.doorDistance, measured on the navigation map, nav/passages.ts keepPassage: a passage
+ * up to LANE_WIDTH wide, one unit wide included, that is a gap in a row of obstacles, a wall, a
+ * river bank, a colonnade; and a wider one up to DOOR_WIDTH only where nothing is free within
+ * CUT_REACH past either post along its line), from sides more than 120 degrees apart, and both
+ * still have units to go through. A lone order at a door, or orders at it going the same way,
+ * take no turns; nor do orders meeting in a gap between rocks in open ground, which is no door
+ * (taking turns there, each waited while the other went through a gap it could have walked round:
+ * two armies meeting among scattered rocks left up to 132 of 610 units out after 90 s).
  *
  * Without turns, both crowds pressed on the mouth at once. A door 4 m wide took the first units
  * of one side at about three a second, then, with both crowds in the mouth and each stream

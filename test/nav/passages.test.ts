@@ -172,3 +172,69 @@ describe('doorBetween', () => {
     expect(none).toBeGreaterThan(100);
   });
 });
+
+describe('doors: gaps in a row of obstacles, not every gap', () => {
+  // a way along y = WAY from x = 5 to x = 35, through whatever stands at x = 20
+  const WAY = 20;
+  const look = (map: ReturnType<typeof createNavMap>, y = WAY) => {
+    const out = { passage: 0, door: 0 };
+    passagesAhead(map, 0.65, 5, y, 35, y, out);
+    return out;
+  };
+  const rock = (map: ReturnType<typeof createNavMap>, id: number, x: number, y: number, radius: number) => addNavObstacle(map, id, prepareShape({ type: 'circle', x, y, radius }));
+
+  it('a gap between two rocks in open ground is a passage (units queue there) but no door: a crowd can walk round either rock', () => {
+    const map = createNavMap(40, 40);
+    rock(map, 0, 20, WAY - 1.9, 1);
+    rock(map, 1, 20, WAY + 1.9, 1);
+    const found = look(map);
+    expect(found.passage).toBeGreaterThan(12);
+    expect(found.passage).toBeLessThan(15);
+    expect(found.door).toBe(Infinity);
+  });
+
+  it('the same gap in a colonnade of equal gaps, or in a wall, is a door', () => {
+    const colonnade = createNavMap(40, 40);
+    // pillars 2 m across, 3.8 m apart centre to centre, wall to wall: the gap at WAY as above
+    for (let index = 0, y = WAY - 1.9 - 3.8 * 5; y < 40; index++, y += 3.8) rock(colonnade, index, 20, y, 1);
+    const inRow = look(colonnade);
+    expect(inRow.door).toBeLessThan(inRow.passage + 2);
+    const wall = createNavMap(40, 40);
+    addNavObstacle(wall, 0, prepareShape({ type: 'box', x: 20, y: (WAY - 0.9) / 2, width: 1, height: WAY - 0.9, angle: 0 }));
+    addNavObstacle(wall, 1, prepareShape({ type: 'box', x: 20, y: (WAY + 0.9 + 40) / 2, width: 1, height: 40 - WAY - 0.9, angle: 0 }));
+    const inWall = look(wall);
+    expect(inWall.passage).toBeLessThan(16);
+    expect(inWall.door).toBeLessThan(inWall.passage + 2);
+    // a door a metre from a room's corner: past the post the wall turns (open ground lies beyond
+    // the corner along the door's line, but the post is a wall, not a rock)
+    const corner = createNavMap(40, 40);
+    addNavObstacle(corner, 0, prepareShape({ type: 'box', x: 20, y: (WAY - 0.9) / 2, width: 1, height: WAY - 0.9, angle: 0 }));
+    addNavObstacle(corner, 1, prepareShape({ type: 'box', x: 20, y: WAY + 1.9, width: 1, height: 2, angle: 0 }));
+    addNavObstacle(corner, 2, prepareShape({ type: 'box', x: 29, y: WAY + 2.4, width: 18, height: 1, angle: 0 }));
+    const atCorner = look(corner);
+    expect(atCorner.passage).toBeLessThan(16);
+    expect(atCorner.door).toBeLessThan(atCorner.passage + 2);
+  });
+
+  it('a narrow gap beside a much wider one in the same row is no door (the crowd takes the wide one too), and a door behind a gap that is none is still seen', () => {
+    const map = createNavMap(40, 40);
+    // a wall along x = 20 with a 1.8 m gap at WAY and a 7 m opening 2 m above it
+    addNavObstacle(map, 0, prepareShape({ type: 'box', x: 20, y: (WAY - 0.9) / 2, width: 1, height: WAY - 0.9, angle: 0 }));
+    addNavObstacle(map, 1, prepareShape({ type: 'box', x: 20, y: WAY + 1.9, width: 1, height: 2, angle: 0 }));
+    addNavObstacle(map, 2, prepareShape({ type: 'box', x: 20, y: (WAY + 9.9 + 40) / 2, width: 1, height: 40 - WAY - 9.9, angle: 0 }));
+    const found = look(map);
+    expect(found.passage).toBeLessThan(16);
+    expect(found.door).toBe(Infinity);
+    // two rocks with a gap at x = 15, a door in a wall 3 m further (within the walk's look past a
+    // passage; the rocks' margins clear of the wall's, or the rocks would be part of it)
+    const both = createNavMap(40, 40);
+    rock(both, 0, 15, WAY - 1.4, 0.5);
+    rock(both, 1, 15, WAY + 1.4, 0.5);
+    addNavObstacle(both, 2, prepareShape({ type: 'box', x: 18, y: (WAY - 0.9) / 2, width: 1, height: WAY - 0.9, angle: 0 }));
+    addNavObstacle(both, 3, prepareShape({ type: 'box', x: 18, y: (WAY + 0.9 + 40) / 2, width: 1, height: 40 - WAY - 0.9, angle: 0 }));
+    const behind = look(both);
+    expect(behind.passage).toBeLessThan(10);
+    expect(behind.door).toBeGreaterThan(behind.passage);
+    expect(behind.door).toBeLessThan(14);
+  });
+});
