@@ -17,6 +17,10 @@ const STUCK_PROGRESS = 1;
 export const STUCK_TIME = 5;
 /** seconds without progress before a `stuck` event */
 const STUCK_REPORT_TIME = 20;
+/** metres further from its target than its best at which a unit's progress is measured afresh
+ * from where it stands: carried back by a crowd, it is not stuck once free, and walking home it
+ * comes nearer from there, not from the best it had before */
+const CARRIED_BACK = 3;
 
 /**
  * How far the unit still has to go, for measuring progress: the route's cost when it has a route
@@ -38,7 +42,7 @@ export function trackProgress(sim: SimulationState, unit: Unit, task: MoveTask):
   if (progress.since < 0) progress.since = time;
   const remaining = remainingDistance(unit, task);
   // held back by a situation (its turn at a door, say): waiting, not stuck
-  if (remaining <= progress.best - STUCK_PROGRESS || progress.best === Infinity || unit.held) {
+  if (remaining <= progress.best - STUCK_PROGRESS || progress.best === Infinity || unit.held || remaining > progress.best + CARRIED_BACK) {
     progress.best = remaining;
     progress.since = time;
     progress.status = 'moving';
