@@ -160,6 +160,19 @@ describe('a slice of the families, run (docs/families.md has the 20-instance tab
   });
 });
 
+describe('a slice of the families, run: armies meeting among scattered rocks', () => {
+  // plain motion's mean time to goal on armies-14 (npm run families: `none`, every unit home)
+  const PLAIN = 15.8;
+  it(`armies-14: every unit home, within 1.25 times plain motion's mean time (${PLAIN} s): gaps between rocks in open ground are no doors, where one army would wait for the other`, () => {
+    // measured: 16.1 s; when every gap up to 4 m wide was a door, 21.8 s
+    const scenario = buildFamilyInstance('armies', 14);
+    expect(scenario.obstacles.length).toBeGreaterThan(0);
+    const result = runScenario(scenario);
+    expect(result.arrived).toBe(result.unitsWithGoal);
+    expect(result.meanTimeToGoal!).toBeLessThan(1.25 * PLAIN);
+  });
+});
+
 describe('a slice of the families, run: one instance of each, every unit home without a touch', () => {
   // [family, instance, DetourCrowd's mean time to goal on it (s), measured with npm run families;
   // null where it did not get every unit home]. The 20-instance figures are in docs/families.md.
