@@ -41,7 +41,8 @@ export function trackProgress(sim: SimulationState, unit: Unit, task: MoveTask):
   const time = simulatedTime(sim);
   if (progress.since < 0) progress.since = time;
   const remaining = remainingDistance(unit, task);
-  // held back by a situation (its turn at a door, say): waiting, not stuck
+  // held back by a situation (its turn at a door, say): waiting, not stuck; carried back by a
+  // crowd: measured afresh from here
   if (remaining <= progress.best - STUCK_PROGRESS || progress.best === Infinity || unit.held || remaining > progress.best + CARRIED_BACK) {
     progress.best = remaining;
     progress.since = time;
