@@ -30,6 +30,9 @@ export interface PageHook {
   units(): HookUnit[];
   /** selected unit ids, ascending */
   selected(): number[];
+  /** the units where the mouse finds them this frame: as drawn, interpolated one snapshot behind
+   * the worker (what a drag box or a click selects), which can lag `units()` by a few ticks */
+  selectable(): Array<{ id: number; x: number; y: number }>;
   /** screen pixels (CSS) of a world point, for the tests' mouse */
   toScreen(x: number, y: number): { x: number; y: number };
   overlayCounts(): OverlayCounts;

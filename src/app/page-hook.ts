@@ -5,7 +5,7 @@
 import { U_MOVING, U_TARGET_X, U_TARGET_Y, U_TEAM, U_VX, U_VY, U_X, U_Y, UNIT_STRIDE } from '../render/snapshot';
 import type { EditorControls } from './editor-controls';
 import type { HookUnit, PageHook } from './hook';
-import type { PageState } from './page';
+import { type PageState, selectableUnits } from './page';
 import type { ReplayControls } from './replay-controls';
 
 export interface HookParts {
@@ -29,6 +29,7 @@ export function createPageHook(page: PageState, parts: HookParts): PageHook {
     choice: () => ({ ...(page.loaded?.choice ?? page.firstChoice) }),
     units: () => hookUnits(page),
     selected: () => [...page.selected].sort((a, b) => a - b),
+    selectable: () => selectableUnits(page).map((unit) => ({ id: unit.id, x: unit.position.x, y: unit.position.y })),
     toScreen: (x, y) => {
       const point = page.view === null ? { x: 0, y: 0 } : page.view.world.toGlobal({ x, y });
       return { x: point.x, y: point.y };

@@ -29,8 +29,12 @@ async function openPlayer(context: BrowserContext, query: string): Promise<{ pag
 async function commandTeam(page: Page, team: number): Promise<void> {
   const units = await hook(page, (rts) => rts.units());
   const mine = units.filter((unit) => unit.team === team);
-  const xs = mine.map((unit) => unit.x);
-  const ys = mine.map((unit) => unit.y);
+  // the mouse selects units where the page draws them, moving evenly from where they are drawn
+  // now to the latest snapshot (up to a snapshot interval behind it, longer on a loaded machine):
+  // the box goes round both ends of that way, so it holds them wherever the drag ends
+  const drawn = new Map((await hook(page, (rts) => rts.selectable())).map((unit) => [unit.id, unit]));
+  const xs = mine.flatMap((unit) => [unit.x, drawn.get(unit.id)!.x]);
+  const ys = mine.flatMap((unit) => [unit.y, drawn.get(unit.id)!.y]);
   const screen = (x: number, y: number) => page.evaluate(([a, b]) => (window as unknown as HookedWindow).__rts.toScreen(a!, b!), [x, y]);
   const from = await screen(Math.min(...xs) - 0.8, Math.max(...ys) + 0.8);
   const to = await screen(Math.max(...xs) + 0.8, Math.min(...ys) - 0.8);
@@ -41,7 +45,7 @@ async function commandTeam(page: Page, team: number): Promise<void> {
   expect((await hook(page, (rts) => rts.selected())).length).toBe(mine.length);
   // a goal past the middle of the field, clear of the panel and the legend over its corners
   const middleX = units.reduce((sum, unit) => sum + unit.x, 0) / units.length;
-  const middleY = ys.reduce((sum, y) => sum + y, 0) / ys.length;
+  const middleY = mine.reduce((sum, unit) => sum + unit.y, 0) / mine.length;
   const goal = await screen(middleX + (team === 0 ? 4 : -4), middleY + (team === 0 ? 1.5 : -1.5));
   await page.mouse.click(goal.x, goal.y, { button: 'right' });
 }
