@@ -458,15 +458,15 @@ function measureSoleWay(map: NavMap, clearance: number, column: number, row: num
     if (plus >= limit) continue;
     const minus = freeRun(map, clearance, column, row, -ux, -uy, limit - plus - 1);
     if (plus + 1 + minus > limit) continue;
-    return !freeAlong(map, clearance, column, row, ux, uy, plus + 1) && !freeAlong(map, clearance, column, row, -ux, -uy, minus + 1);
+    return !freeAlong(map, clearance, column, row, ux, uy, plus + 1, plus + 1 + CUT_CELLS) && !freeAlong(map, clearance, column, row, -ux, -uy, minus + 1, minus + 1 + CUT_CELLS);
   }
   return false;
 }
 
-/** Whether a free cell lies along (dirX, dirY) from cell (column, row), `from` to `from` +
- * CUT_CELLS steps out (off the map: none). */
-function freeAlong(map: NavMap, clearance: number, column: number, row: number, dirX: number, dirY: number, from: number): boolean {
-  for (let step = from; step <= from + CUT_CELLS; step++) {
+/** Whether a free cell lies along (dirX, dirY) from cell (column, row), `from` to `to` steps out
+ * (off the map: none). */
+function freeAlong(map: NavMap, clearance: number, column: number, row: number, dirX: number, dirY: number, from: number, to: number): boolean {
+  for (let step = from; step <= to; step++) {
     if (roomAt(map, Math.round(column + dirX * step), Math.round(row + dirY * step)) >= clearance) return true;
   }
   return false;
@@ -523,21 +523,14 @@ function isRowPast(map: NavMap, clearance: number, column: number, row: number, 
     const postColumn = Math.round(column + dirX * step);
     const postRow = Math.round(row + dirY * step);
     if (roomAt(map, postColumn, postRow) >= clearance) break;
-    if (isBlockedFor(map, clearance, postColumn, postRow, -dirY, dirX) || isBlockedFor(map, clearance, postColumn, postRow, dirY, -dirX)) return true;
+    // (blocked for CUT_CELLS across the line, either way: a wall turning a corner)
+    if (!freeAlong(map, clearance, postColumn, postRow, -dirY, dirX, 1, CUT_CELLS) || !freeAlong(map, clearance, postColumn, postRow, dirY, -dirX, 1, CUT_CELLS)) return true;
   }
   if (step === from + CUT_CELLS) return true;
   let run = 0;
   for (; step <= from + ROW_CELLS; step++) {
     if (roomAt(map, Math.round(column + dirX * step), Math.round(row + dirY * step)) < clearance) run = 0;
     else if (++run > width + 1) return false;
-  }
-  return true;
-}
-
-/** Whether the ground along (dirX, dirY) from cell (column, row) stays blocked for CUT_CELLS steps. */
-function isBlockedFor(map: NavMap, clearance: number, column: number, row: number, dirX: number, dirY: number): boolean {
-  for (let step = 1; step <= CUT_CELLS; step++) {
-    if (roomAt(map, Math.round(column + dirX * step), Math.round(row + dirY * step)) >= clearance) return false;
   }
   return true;
 }
