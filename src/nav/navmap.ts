@@ -396,16 +396,14 @@ export function isClearLine(map: NavMap, clearance: number, ax: number, ay: numb
   const deltaX = stepX === 0 ? Infinity : NAV_CELL / Math.abs(dx);
   const deltaY = stepY === 0 ? Infinity : NAV_CELL / Math.abs(dy);
   const limit = Math.abs(endColumn - column) + Math.abs(endRow - row) + 2;
-  _line_open[0] = 1;
-  _line_open[1] = 0;
-  const openFree = clearance <= MAX_CLEARANCE;
+  _line_tile[2] = 0;
   for (let visited = 0; visited <= limit; visited++) {
-    if (!isFreeOnLine(map, clearance, openFree, column, row)) return false;
+    if (!isFreeOnLine(map, clearance, column, row)) return false;
     // the segment ends inside this cell (or on its far edge; the tolerance absorbs the sums)
     if (Math.min(nextX, nextY) >= 1 - EDGE_EPSILON) return true;
     if (Math.abs(nextX - nextY) < EDGE_EPSILON) {
       // through a corner: both side cells must be free too
-      if (!isFreeOnLine(map, clearance, openFree, column + stepX, row) || !isFreeOnLine(map, clearance, openFree, column, row + stepY)) return false;
+      if (!isFreeOnLine(map, clearance, column + stepX, row) || !isFreeOnLine(map, clearance, column, row + stepY)) return false;
       column += stepX;
       row += stepY;
       nextX += deltaX;
@@ -422,24 +420,29 @@ export function isClearLine(map: NavMap, clearance: number, ax: number, ay: numb
 }
 
 /**
- * Whether cell (column, row) is free for isClearLine. A line crosses a tile with nothing within
- * reach cell after cell, every one free (for a clearance up to MAX_CLEARANCE): the tile found open
- * last is kept as a range of cells (`_line_open`: first and last column, first and last row; made
- * empty as each line starts), and a cell inside it is free without reading its room.
+ * Whether cell (column, row) is free for isClearLine. A line crosses a tile cell after cell: the
+ * tile read last is kept (`_line_tile`: its first column and row and how many of its columns and
+ * rows lie on the map, made empty as each line starts; `_line_rooms`: its rooms, the same array
+ * for every tile with nothing within reach), so a cell inside it is read without finding its
+ * tile again.
  */
-function isFreeOnLine(map: NavMap, clearance: number, openFree: boolean, column: number, row: number): boolean {
-  if (column >= _line_open[0]! && column <= _line_open[1]! && row >= _line_open[2]! && row <= _line_open[3]!) return true;
-  if (openFree && isOpenCell(map, column, row)) {
-    _line_open[0] = column - (column % TILE_CELLS);
-    _line_open[1] = _line_open[0] + TILE_CELLS - 1;
-    _line_open[2] = row - (row % TILE_CELLS);
-    _line_open[3] = _line_open[2] + TILE_CELLS - 1;
-    return true;
-  }
-  return roomAt(map, column, row) >= clearance;
+function isFreeOnLine(map: NavMap, clearance: number, column: number, row: number): boolean {
+  const c = column - _line_tile[0]!;
+  const r = row - _line_tile[1]!;
+  if (c >= 0 && c < _line_tile[2]! && r >= 0 && r < _line_tile[3]!) return _line_rooms[r * TILE_CELLS + c]! >= clearance;
+  if (column < 0 || row < 0 || column >= map.columns || row >= map.rows) return false;
+  const column0 = column - (column % TILE_CELLS);
+  const row0 = row - (row % TILE_CELLS);
+  _line_tile[0] = column0;
+  _line_tile[1] = row0;
+  _line_tile[2] = Math.min(TILE_CELLS, map.columns - column0);
+  _line_tile[3] = Math.min(TILE_CELLS, map.rows - row0);
+  _line_rooms = tileRooms(map, tileOf(map, column, row));
+  return _line_rooms[(row - row0) * TILE_CELLS + (column - column0)]! >= clearance;
 }
 
-const _line_open = new Int32Array(4);
+const _line_tile = new Int32Array(4);
+let _line_rooms: Float32Array = OPEN_TILE;
 
 /** tolerance, in fractions of the segment, for crossings that coincide or end on an edge */
 const EDGE_EPSILON = 1e-9;

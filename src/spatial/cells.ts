@@ -30,7 +30,7 @@ export interface CellTable {
 }
 
 /** a direct array is used up to this many cells per entry of capacity, plus DIRECT_SPARE */
-const DIRECT_PER_ENTRY = 16;
+const DIRECT_PER_ENTRY = 32;
 const DIRECT_SPARE = 4096;
 
 export function createCellTable(): CellTable {
