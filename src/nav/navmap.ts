@@ -378,7 +378,9 @@ export function bestFreeCell(
 
 /**
  * Whether a centre keeping `clearance` can move in a straight line from a to b: every cell the
- * segment passes through (corner touches included) is free.
+ * segment passes through (corner touches included) is free. Cell by cell, except across a tile
+ * with nothing within reach (every cell free): the walk leaps to two cells before where the
+ * segment leaves it, or answers at once when the segment ends inside it.
  */
 export function isClearLine(map: NavMap, clearance: number, ax: number, ay: number, bx: number, by: number): boolean {
   if (!(Number.isFinite(ax) && Number.isFinite(ay) && Number.isFinite(bx) && Number.isFinite(by))) return false;
@@ -390,30 +392,51 @@ export function isClearLine(map: NavMap, clearance: number, ax: number, ay: numb
   const dy = by - ay;
   const stepX = dx > 0 ? 1 : dx < 0 ? -1 : 0;
   const stepY = dy > 0 ? 1 : dy < 0 ? -1 : 0;
-  // parameter t along the segment at which the next vertical / horizontal cell edge is crossed
-  let nextX = stepX === 0 ? Infinity : ((column + (stepX > 0 ? 1 : 0)) * NAV_CELL - ax) / dx;
-  let nextY = stepY === 0 ? Infinity : ((row + (stepY > 0 ? 1 : 0)) * NAV_CELL - ay) / dy;
-  const deltaX = stepX === 0 ? Infinity : NAV_CELL / Math.abs(dx);
-  const deltaY = stepY === 0 ? Infinity : NAV_CELL / Math.abs(dy);
+  // parameter t along the segment at which it leaves the current column / row, worked out from
+  // the column and row themselves (not summed step by step, so a leap lands on the same values)
+  const edgeX = stepX > 0 ? 1 : 0;
+  const edgeY = stepY > 0 ? 1 : 0;
+  let nextX = stepX === 0 ? Infinity : ((column + edgeX) * NAV_CELL - ax) / dx;
+  let nextY = stepY === 0 ? Infinity : ((row + edgeY) * NAV_CELL - ay) / dy;
+  // t per cell along the faster axis: a leap stops this twice short of the tile's edge
+  const cellTime = NAV_CELL / Math.max(Math.abs(dx), Math.abs(dy));
+  const leaps = clearance <= MAX_CLEARANCE;
   const limit = Math.abs(endColumn - column) + Math.abs(endRow - row) + 2;
   _line_tile[2] = 0;
   for (let visited = 0; visited <= limit; visited++) {
     if (!isFreeOnLine(map, clearance, column, row)) return false;
     // the segment ends inside this cell (or on its far edge; the tolerance absorbs the sums)
-    if (Math.min(nextX, nextY) >= 1 - EDGE_EPSILON) return true;
+    const leaves = Math.min(nextX, nextY);
+    if (leaves >= 1 - EDGE_EPSILON) return true;
+    if (leaps && _line_rooms === OPEN_TILE) {
+      const edgeColumn = stepX > 0 ? _line_tile[0]! + TILE_CELLS - 1 : _line_tile[0]!;
+      const edgeRow = stepY > 0 ? _line_tile[1]! + TILE_CELLS - 1 : _line_tile[1]!;
+      const tileLeft = Math.min(stepX === 0 ? Infinity : ((edgeColumn + edgeX) * NAV_CELL - ax) / dx, stepY === 0 ? Infinity : ((edgeRow + edgeY) * NAV_CELL - ay) / dy);
+      if (tileLeft >= 1 - EDGE_EPSILON) return true;
+      const to = tileLeft - 2 * cellTime;
+      if (to > leaves + 2 * cellTime) {
+        // (a cell the segment only grazes at a corner, should `to` fall on one, is free too, and
+        // the walk from it joins the segment's cells before the edge)
+        column = Math.floor((ax + dx * to) / NAV_CELL);
+        row = Math.floor((ay + dy * to) / NAV_CELL);
+        nextX = stepX === 0 ? Infinity : ((column + edgeX) * NAV_CELL - ax) / dx;
+        nextY = stepY === 0 ? Infinity : ((row + edgeY) * NAV_CELL - ay) / dy;
+        continue;
+      }
+    }
     if (Math.abs(nextX - nextY) < EDGE_EPSILON) {
       // through a corner: both side cells must be free too
       if (!isFreeOnLine(map, clearance, column + stepX, row) || !isFreeOnLine(map, clearance, column, row + stepY)) return false;
       column += stepX;
       row += stepY;
-      nextX += deltaX;
-      nextY += deltaY;
+      nextX = ((column + edgeX) * NAV_CELL - ax) / dx;
+      nextY = ((row + edgeY) * NAV_CELL - ay) / dy;
     } else if (nextX < nextY) {
       column += stepX;
-      nextX += deltaX;
+      nextX = ((column + edgeX) * NAV_CELL - ax) / dx;
     } else {
       row += stepY;
-      nextY += deltaY;
+      nextY = ((row + edgeY) * NAV_CELL - ay) / dy;
     }
   }
   return true;

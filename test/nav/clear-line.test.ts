@@ -1,7 +1,7 @@
 /**
  * Straight lines over the navigation map (src/nav/navmap.ts isClearLine): a line over tiles with
- * nothing within reach takes their cells as free without reading their rooms, and must answer
- * exactly as the same walk reading every cell's room.
+ * nothing within reach leaps across them without reading their rooms, and must answer exactly as
+ * the same walk reading every cell's room, cell by cell.
  */
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../src/math/random';
@@ -68,5 +68,30 @@ describe('isClearLine', () => {
     expect(clear).toBeGreaterThan(3000);
     expect(blocked).toBeGreaterThan(3000);
     expect(overOpen).toBeGreaterThan(5000);
+  });
+
+  it('answers as reading every cell for lines through cell corners, leaping open tiles onto them', () => {
+    const random = createRandom(11);
+    const map = createNavMap(200, 200);
+    for (let id = 0; id < 12; id++) addNavObstacle(map, id, prepareShape({ type: 'circle', x: random.range(10, 190), y: random.range(10, 190), radius: random.range(0.5, 3) }));
+    let clear = 0;
+    let blocked = 0;
+    for (let query = 0; query < 10_000; query++) {
+      // from a cell corner, along a slope of small whole numbers: the segment passes exactly
+      // through corners again and again, some of them where a leap across an open tile lands
+      const ax = Math.floor(random.range(0, 200 / NAV_CELL)) * NAV_CELL;
+      const ay = Math.floor(random.range(0, 200 / NAV_CELL)) * NAV_CELL;
+      const run = Math.floor(random.range(1, 4)) * (random.next() < 0.5 ? -1 : 1);
+      const rise = Math.floor(random.range(0, 4)) * (random.next() < 0.5 ? -1 : 1);
+      const cells = random.range(10, 400);
+      const scale = (cells * NAV_CELL) / Math.hypot(run, rise);
+      const clearance = random.range(0.3, 3);
+      const expected = everyCellLine(map, clearance, ax, ay, ax + run * scale, ay + rise * scale);
+      expect(isClearLine(map, clearance, ax, ay, ax + run * scale, ay + rise * scale), `query ${query}`).toBe(expected);
+      if (expected) clear++;
+      else blocked++;
+    }
+    expect(clear).toBeGreaterThan(1000);
+    expect(blocked).toBeGreaterThan(1000);
   });
 });
