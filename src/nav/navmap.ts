@@ -25,8 +25,12 @@ import { type ShapeGeometry, signedDistance } from '../math/shapes';
 
 /** metres per cell side */
 export const NAV_CELL = 0.25;
-/** cells per tile side */
-export const TILE_CELLS = 64;
+/** log2 of TILE_CELLS: a cell's tile is its column and row shifted right by this (a shift is a
+ * floor division for every integer, negative ones too), its place in the tile their low bits */
+const TILE_SHIFT = 6;
+/** cells per tile side (64) */
+export const TILE_CELLS = 1 << TILE_SHIFT;
+const TILE_MASK = TILE_CELLS - 1;
 /** metres per tile side */
 export const TILE_SIZE = NAV_CELL * TILE_CELLS;
 /** metres: room is measured up to this; a unit needing more (radius + margin beyond it) is routed
@@ -263,7 +267,7 @@ export const DISTANCE_WORK = 3;
 
 /** The tile holding cell (column, row). */
 export function tileOf(map: NavMap, column: number, row: number): number {
-  return Math.floor(row / TILE_CELLS) * map.tileColumns + Math.floor(column / TILE_CELLS);
+  return (row >> TILE_SHIFT) * map.tileColumns + (column >> TILE_SHIFT);
 }
 
 /**
@@ -288,7 +292,7 @@ export function fillRoomsAround(map: NavMap, x: number, y: number, reach: number
 export function roomAt(map: NavMap, column: number, row: number): number {
   if (column < 0 || row < 0 || column >= map.columns || row >= map.rows) return -Infinity;
   const rooms = tileRooms(map, tileOf(map, column, row));
-  return rooms[(row % TILE_CELLS) * TILE_CELLS + (column % TILE_CELLS)]!;
+  return rooms[((row & TILE_MASK) << TILE_SHIFT) + (column & TILE_MASK)]!;
 }
 
 /**
