@@ -6,6 +6,7 @@
  */
 import { hypot } from '../math/exact';
 import { MAX_CLEARANCE, NAV_CELL, type NavMap, TILE_AREA, TILE_CELLS, columnOf, isOpenCell, roomAt, rowOf, tileOf } from './navmap';
+import { reachesFrom } from './walls';
 
 /** rings of cells round a cell in a wall's margin searched for free cells: a default unit's
  * centre can be up to about 0.35 m (the 0.15 m the clearance adds to its radius, and the half
@@ -157,6 +158,15 @@ export function keepPassage(map: NavMap, clearance: number, column: number, row:
 /** metres past the first passage on a way that a walk goes on looking for a door (keepPassage) */
 export const PASSAGE_DEPTH = 4;
 
+/** A door doorBetween found: its middle, its width (free room for a centre, wall to wall), and
+ * whether its posts are parts of walls (a cut in the free space, not a gap beside a rock). */
+export interface NarrowPlace {
+  x: number;
+  y: number;
+  width: number;
+  walled: boolean;
+}
+
 /**
  * A door on the segment from a to b: the narrowest place on it where the free room across it, for
  * a centre keeping `clearance` (wall to wall, square to the segment), is under `maxWidth` metres,
@@ -164,7 +174,7 @@ export const PASSAGE_DEPTH = 4;
  * no deeper than DOOR_DEPTH (a corridor, or a world about as narrow as the narrowest place, has no
  * door). Its middle and width go into `out`; false when there is none.
  */
-export function doorBetween(map: NavMap, clearance: number, ax: number, ay: number, bx: number, by: number, maxWidth: number, out: { x: number; y: number; width: number }): boolean {
+export function doorBetween(map: NavMap, clearance: number, ax: number, ay: number, bx: number, by: number, maxWidth: number, out: NarrowPlace): boolean {
   const length = hypot(bx - ax, by - ay);
   if (!(length > NAV_CELL)) return false;
   const ux = (bx - ax) / length;
@@ -205,7 +215,25 @@ export function doorBetween(map: NavMap, clearance: number, ax: number, ay: numb
   let last = narrowest;
   while (last < samples && widths[last + 1]! < open) last++;
   if (first === 0 || last === samples || ((last - first) * length) / samples > DOOR_DEPTH) return false;
-  placeDoor(ax, ay, ux, uy, (length * narrowest) / samples, narrowLeft, narrowRight, out);
+  return placeNarrowing(map, clearance, ax, ay, ux, uy, (length * narrowest) / samples, narrowLeft, narrowRight, out);
+}
+
+/**
+ * Writes the narrowing found `along` metres down the segment, `left` and `right` free cells either
+ * side of its cell there, into `out` (placeDoor), and whether both its posts are parts of walls
+ * (`out.walled`, nav/walls.ts): the blocked ground beyond each reaches CUT_REACH further from its
+ * middle than the post. Between two rocks, or a rock and a wall, a crowd can walk round the rock.
+ * Returns true (a door).
+ */
+function placeNarrowing(map: NavMap, clearance: number, ax: number, ay: number, ux: number, uy: number, along: number, left: number, right: number, out: NarrowPlace): boolean {
+  placeDoor(ax, ay, ux, uy, along, left, right, out);
+  const column = Math.floor((ax + ux * along) / NAV_CELL);
+  const row = Math.floor((ay + uy * along) / NAV_CELL);
+  // (the posts: the first blocked cells the walks across met, as freeRun steps)
+  const reach = out.width / 2 + CUT_REACH;
+  out.walled =
+    reachesFrom(map, clearance, Math.round(column - uy * (left + 1)), Math.round(row + ux * (left + 1)), out.x, out.y, reach) &&
+    reachesFrom(map, clearance, Math.round(column + uy * (right + 1)), Math.round(row - ux * (right + 1)), out.x, out.y, reach);
   return true;
 }
 
@@ -214,7 +242,7 @@ export function doorBetween(map: NavMap, clearance: number, ax: number, ay: numb
  * of its cell there, into `out`: its width, and its middle (from the cell's centre, half the
  * difference toward the left).
  */
-function placeDoor(ax: number, ay: number, ux: number, uy: number, along: number, left: number, right: number, out: { x: number; y: number; width: number }): void {
+function placeDoor(ax: number, ay: number, ux: number, uy: number, along: number, left: number, right: number, out: NarrowPlace): void {
   const column = Math.floor((ax + ux * along) / NAV_CELL);
   const row = Math.floor((ay + uy * along) / NAV_CELL);
   const shift = ((left - right) / 2) * NAV_CELL;
@@ -249,7 +277,7 @@ const _filledAt = new WeakMap<NavMap, number>();
  * work. (On a map still filling, a shorter walk could leave a tile unfilled that the whole walk
  * fills, so doorBetween walks in full there.)
  */
-function narrowestDoor(map: NavMap, clearance: number, ax: number, ay: number, ux: number, uy: number, length: number, samples: number, maxWidth: number, limit: number, out: { x: number; y: number; width: number }): boolean {
+function narrowestDoor(map: NavMap, clearance: number, ax: number, ay: number, ux: number, uy: number, length: number, samples: number, maxWidth: number, limit: number, out: NarrowPlace): boolean {
   // the first narrowest sample narrower than maxWidth
   let narrowest = -1;
   let narrowWidth = maxWidth;
@@ -290,8 +318,7 @@ function narrowestDoor(map: NavMap, clearance: number, ax: number, ay: number, u
     if (((last - first) * length) / samples > DOOR_DEPTH) return false;
   }
   if (first === 0 || last === samples) return false;
-  placeDoor(ax, ay, ux, uy, (length * narrowest) / samples, narrowLeft, narrowRight, out);
-  return true;
+  return placeNarrowing(map, clearance, ax, ay, ux, uy, (length * narrowest) / samples, narrowLeft, narrowRight, out);
 }
 
 /** Whether the free room across the segment `along` metres down it is narrower than `open` metres

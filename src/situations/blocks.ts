@@ -9,7 +9,7 @@
  * room to step aside, nor within NEAR_SLOT of their slots, where a group's ways fan out.
  */
 import { hypot } from '../math/exact';
-import { DOOR_WIDTH, doorBetween } from '../nav/passages';
+import { DOOR_WIDTH, type NarrowPlace, doorBetween } from '../nav/passages';
 import { navClearance } from '../sim/planning';
 import type { MoveTask, SimulationState, Unit } from '../sim/state';
 
@@ -109,6 +109,8 @@ interface FoundDoor {
   found: boolean;
   x: number;
   y: number;
+  /** whether the door's posts are parts of walls (nav/passages.ts NarrowPlace) */
+  walled: boolean;
 }
 
 export interface Blocks {
@@ -267,7 +269,7 @@ export function looksForDoor(sim: SimulationState, blocks: Blocks, a: OrderBox, 
   return (sim.tick + a.orderId + b.orderId) % DOOR_LOOK_EVERY === 0;
 }
 
-const _blocks_door = { x: 0, y: 0, width: 0 };
+const _blocks_door: NarrowPlace = { x: 0, y: 0, width: 0, walled: false };
 
 /**
  * The door between two blocks walking at each other (on the line between their boxes, or on
@@ -280,13 +282,14 @@ export function doorBetweenBlocks(sim: SimulationState, blocks: Blocks, a: Order
     const found = blocks.found[index]!;
     if (found.first === a.orderId && found.second === b.orderId) return found.found ? found : null;
   }
-  if (blocks.foundCount === blocks.found.length) blocks.found.push({ first: 0, second: 0, found: false, x: 0, y: 0 });
+  if (blocks.foundCount === blocks.found.length) blocks.found.push({ first: 0, second: 0, found: false, x: 0, y: 0, walled: false });
   const found = blocks.found[blocks.foundCount++]!;
   found.first = a.orderId;
   found.second = b.orderId;
   found.found = findDoor(sim, a, b);
   found.x = _blocks_door.x;
   found.y = _blocks_door.y;
+  found.walled = _blocks_door.walled;
   return found.found ? found : null;
 }
 

@@ -7,8 +7,11 @@
  *
  * Premise: two orders of two units or more walk at each other (ways more than 120 degrees apart),
  * a door lies between them (measured on the navigation map: doorBetweenBlocks) wider than
- * DOOR_WIDTH yet too narrow for both blocks side by side, and their ways to it from where their
- * units stand meet more than about 37 degrees off head-on (TURN_ANGLE). In halves (door-halves.ts)
+ * DOOR_WIDTH yet too narrow for both blocks side by side, in a wall: both its posts are parts of
+ * obstacles reaching CUT_REACH further from its middle (a wall, a building, the world's edge;
+ * nav/walls.ts), so both orders must share it. A gap beside a rock is none: each order can walk
+ * round the rock. And their ways to it from where their units stand meet more than about 37
+ * degrees off head-on (TURN_ANGLE). In halves (door-halves.ts)
  * each block arrived with part of it in the other's half, and both crowds stood pressed face to
  * face in the door.
  *
@@ -167,7 +170,7 @@ function keepWideDoors(sim: SimulationState, blocks: Blocks): void {
 class WideDoorTurns implements Situation {
   readonly name = 'wide-door-turns';
   readonly order = 30;
-  readonly premise = 'two blocks walking at each other come to a door too narrow for both side by side along ways meeting at an angle';
+  readonly premise = 'two blocks walking at each other come to a door in a wall too narrow for both side by side along ways meeting at an angle';
 
   constructor(readonly blocks: Blocks) {
     blocks.keepers.push((sim) => keepWideDoors(sim, blocks));
@@ -191,7 +194,8 @@ class WideDoorTurns implements Situation {
         const b = blocks.boxes[j]!;
         if (!isBlock(b) || !looksForDoor(sim, blocks, a, b)) continue;
         const door = doorBetweenBlocks(sim, blocks, a, b);
-        if (door !== null) planWideTurn(sim, blocks, a, b, door.x, door.y);
+        // (only a door in a wall is a cut both orders must share: round a rock each can go its way)
+        if (door !== null && door.walled) planWideTurn(sim, blocks, a, b, door.x, door.y);
       }
     }
   }

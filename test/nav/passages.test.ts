@@ -156,11 +156,11 @@ describe('doorBetween', () => {
         const by = ay + length * Math.sin(angle);
         const clearance = random.range(0.3, 1.5);
         const maxWidth = random.range(2, 100);
-        const fast = { x: 0, y: 0, width: 0 };
+        const fast = { x: 0, y: 0, width: 0, walled: false };
         const found = doorBetween(filled, clearance, ax, ay, bx, by, maxWidth, fast);
         // the same map made afresh, its tiles not filled yet: the whole walks run there
         const filling = doorMap(seed);
-        const whole = { x: 0, y: 0, width: 0 };
+        const whole = { x: 0, y: 0, width: 0, walled: false };
         expect(doorBetween(filling, clearance, ax, ay, bx, by, maxWidth, whole), `query ${query}`).toBe(found);
         if (found) {
           expect(fast).toEqual(whole);

@@ -330,7 +330,7 @@ describe('orders walking at each other through a door too narrow to pass as bloc
     addObstacle(sim, { type: 'box', x: 30, y: 7.5, width: 1, height: 15 });
     addObstacle(sim, { type: 'box', x: 30, y: 32.5, width: 1, height: 15 });
     const map = stateOf(sim).navMap;
-    const out = { x: 0, y: 0, width: 0 };
+    const out = { x: 0, y: 0, width: 0, walled: false };
     // free room for a centre keeping 0.65 m: 10 m less 1.3 m, to a quarter metre
     expect(doorBetween(map, 0.65, 12, 21, 48, 19, 20, out)).toBe(true);
     expect(out.width).toBeGreaterThan(8);
@@ -342,6 +342,32 @@ describe('orders walking at each other through a door too narrow to pass as bloc
     expect(doorBetween(map, 0.65, 29, 20, 48, 20, 20, out)).toBe(false);
     const corridor = createSimulation({ width: 60, height: 10 });
     expect(doorBetween(stateOf(corridor).navMap, 0.65, 5, 5, 55, 5, 20, out)).toBe(false);
+  });
+
+  it('tells a door in a wall (the edge of the world is one) from a gap beside a rock: only the first is walled', () => {
+    const out = { x: 0, y: 0, width: 0, walled: false };
+    const walledDoor = (obstacles: Parameters<typeof addObstacle>[1][], middle = 20, y = 20): boolean => {
+      const sim = createSimulation({ width: 60, height: 40 });
+      for (const obstacle of obstacles) addObstacle(sim, obstacle);
+      expect(doorBetween(stateOf(sim).navMap, 0.65, 12, y + 1, 48, y - 1, 20, out)).toBe(true);
+      expect(Math.abs(out.y - middle)).toBeLessThan(0.5);
+      return out.walled;
+    };
+    // a 7 m gap, the same narrowing on the blocks' line each time: between two rocks in the open,
+    // a wall's end and a rock, two walls, and a wall's end and the edge of the world
+    expect(walledDoor([
+      { type: 'circle', x: 30, y: 15, radius: 1.5 },
+      { type: 'circle', x: 30, y: 25, radius: 1.5 },
+    ])).toBe(false);
+    expect(walledDoor([
+      { type: 'box', x: 30, y: 6.75, width: 1, height: 13.5 },
+      { type: 'circle', x: 30, y: 25, radius: 1.5 },
+    ], 18.5)).toBe(false);
+    expect(walledDoor([
+      { type: 'box', x: 30, y: 6.75, width: 1, height: 13.5 },
+      { type: 'box', x: 30, y: 33.25, width: 1, height: 13.5 },
+    ])).toBe(true);
+    expect(walledDoor([{ type: 'box', x: 30, y: 16.5, width: 1, height: 33 }], 36.5, 36.5)).toBe(true);
   });
 });
 
