@@ -195,7 +195,7 @@ class WideDoorTurns implements Situation {
         if (!isBlock(b) || !looksForDoor(sim, blocks, a, b)) continue;
         const door = doorBetweenBlocks(sim, blocks, a, b);
         // (only a door in a wall is a cut both orders must share: round a rock each can go its way)
-        if (door !== null && door.walled) planWideTurn(sim, blocks, a, b, door.x, door.y);
+        if (door?.walled) planWideTurn(sim, blocks, a, b, door.x, door.y);
       }
     }
   }
