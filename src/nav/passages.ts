@@ -172,7 +172,8 @@ export interface NarrowPlace {
  * a centre keeping `clearance` (wall to wall, square to the segment), is under `maxWidth` metres,
  * when the room widens again to at least 1 / DOOR_SHARE times that on both sides within a stretch
  * no deeper than DOOR_DEPTH (a corridor, or a world about as narrow as the narrowest place, has no
- * door). Its middle and width go into `out`; false when there is none.
+ * door). Its middle, its width and whether it is walled (NarrowPlace) go into `out`; false when
+ * there is none.
  */
 export function doorBetween(map: NavMap, clearance: number, ax: number, ay: number, bx: number, by: number, maxWidth: number, out: NarrowPlace): boolean {
   const length = hypot(bx - ax, by - ay);
