@@ -16,6 +16,7 @@ import { MAX_WORKERS } from '../sim/threads';
 /** The live-tunable controller settings, with slider ranges. */
 const TUNING: Array<[key: NumericSetting, min: number, max: number, step: number]> = [
   ['lookAheadTime', 0, 4, 0.05],
+  ['obstacleHorizon', 0, 2, 0.05],
   ['keepRight', 0, 1.5, 0.01],
   ['passAside', 0, 1.5, 0.01],
   ['crossingPace', 0, 1, 0.01],

@@ -142,6 +142,7 @@ function randomSteering(random: Random): Record<string, number> {
   const settings: Array<[string, number, number]> = [
     ['lookAheadTime', 0, 10],
     ['avoidHorizon', 0.1, 10],
+    ['obstacleHorizon', 0, 10],
     ['avoidClearance', 0, 5],
     ['separationGap', 0, 5],
     ['responseTime', 0.01, 2],

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LEFT, NO_SIDE, RIGHT, type Side, addUnit, createSimulation, getUnit, issueOrder, listUnits, simulationTick, stepSimulation } from '../../src/index';
-import { DEFAULT_STEERING_CONFIG } from '../../src/steering/config';
+import { DEFAULT_STEERING_CONFIG, type SteeringConfig } from '../../src/steering/config';
 import { type ObstacleShape, prepareShape } from '../../src/math/shapes';
 import { createHalfPlanes, solveVelocity } from '../../src/steering/halfplanes';
 import { createSensing, offerNeighbour, relativeRayFraction } from '../../src/steering/sensing';
@@ -228,14 +228,14 @@ describe('the rays decision (the core alone: the rules over it are the situation
 describe('obstacles in the rays decision', () => {
   const config = DEFAULT_STEERING_CONFIG;
   /** the velocity the agent keeps (the wanted one plus the avoidance force's change) among these obstacles and units */
-  const choose = (me: TestUnit, obstacles: ObstacleShape[], others: TestUnit[], want: { x: number; y: number }) => {
+  const choose = (me: TestUnit, obstacles: ObstacleShape[], others: TestUnit[], want: { x: number; y: number }, tuning: SteeringConfig = config) => {
     const units = storeOf([me, ...others]);
     const sensing = createSensing();
     for (let slot = 1; slot <= others.length; slot++) offerNeighbour(sensing, slot, 0.5);
     for (const shape of obstacles) sensing.obstacles[sensing.obstacleCount++] = prepareShape(shape);
     const decision = { side: NO_SIDE as Side, force: { x: 0, y: 0 }, lean: 0 };
-    rays.decide(decision, units, 0, sensing, want, config, NO_RULES);
-    const gain = me.mass / config.responseTime;
+    rays.decide(decision, units, 0, sensing, want, tuning, NO_RULES);
+    const gain = me.mass / tuning.responseTime;
     return { x: want.x + decision.force.x / gain, y: want.y + decision.force.y / gain };
   };
   // a rock ahead and to the right: its top face 0.8 m below the agent's path, its near corner 1 m ahead
@@ -255,6 +255,23 @@ describe('obstacles in the rays decision', () => {
     const gap = Math.hypot(1, 0.8) - 0.5 - config.avoidClearance;
     const towardCorner = (chosen.x * 1 + chosen.y * -0.8) / Math.hypot(1, 0.8);
     expect(towardCorner).toBeLessThanOrEqual(gap / 1 + 1e-9);
+  });
+
+  it('keeps off obstacles over obstacleHorizon, never less than the time it takes to stop, nor beyond avoidHorizon', () => {
+    const gap = Math.hypot(1, 0.8) - 0.5 - config.avoidClearance;
+    const approach = (tuning: Partial<SteeringConfig>, maxForce = 251) => {
+      const walking = agent({ position: { x: 0, y: 0 }, velocity: { x: 1, y: 0 }, maxForce });
+      const chosen = choose(walking, [rock], [], { x: 4 * Math.cos(-0.675), y: 4 * Math.sin(-0.675) }, { ...config, ...tuning });
+      return (chosen.x * 1 + chosen.y * -0.8) / Math.hypot(1, 0.8);
+    };
+    // aimed at the corner, the nearest point's plane holds the approach to gap / horizon
+    expect(approach({})).toBeCloseTo(gap / 1, 6);
+    expect(approach({ obstacleHorizon: 0.5 })).toBeCloseTo(gap / 0.5, 6);
+    // 4 m/s, 15.7 kg and 251 N: it stops in 0.25 s, so no shorter than that; with half the force, 0.5 s
+    expect(approach({ obstacleHorizon: 0 })).toBeCloseTo(gap / ((4 * 15.7) / 251), 6);
+    expect(approach({ obstacleHorizon: 0 }, 125.5)).toBeCloseTo(gap / ((4 * 15.7) / 125.5), 6);
+    expect(approach({ avoidHorizon: 0.4 })).toBeCloseTo(gap / 0.4, 6);
+    for (const value of [approach({ obstacleHorizon: 0 }, 1e9), approach({ obstacleHorizon: 0, avoidHorizon: 1e-6 })]) expect(Number.isFinite(value)).toBe(true);
   });
 
   it('in a door, backs off from a unit coming through instead of standing pressed to it', () => {

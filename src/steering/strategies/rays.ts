@@ -25,6 +25,7 @@ import { type HalfPlanes, addHalfPlane, clearHalfPlanes, createHalfPlanes, solve
 import { MAX_NEIGHBOURS } from '../sensing';
 import type { UnitStore } from '../store';
 import { type AvoidanceStrategy, NO_CIRCLES, type PlaneTerms, decideNothing, planeTerms } from '../strategy';
+import type { SteeringConfig } from '../config';
 
 /**
  * Whether the gap between the two is shrinking: (v_self - v_other) . (p_other - p_self) > 0.
@@ -64,9 +65,21 @@ const STANDING_SHARE = 1;
 /** seconds: how far ahead a moving unit looks at standing ones (it may come close to a unit that
  * is not going anywhere, which makes way for it) */
 const STANDING_HORIZON = 1;
-/** seconds: how far ahead obstacles and walls are looked at (routes keep units off them; this
- * only stops the last metre) */
-const OBSTACLE_HORIZON = 1;
+/** seconds: the shortest time a unit keeps off obstacles over, a few ticks (a unit able to stop
+ * at once would otherwise see a wall only within one tick's walk of it) */
+const MIN_OBSTACLE_HORIZON = 0.1;
+
+/**
+ * Seconds over which a unit keeps off obstacles and walls: the `obstacleHorizon` setting, but
+ * never less than the time the unit takes to stop from full speed with all its force (its max
+ * speed over its max acceleration) nor than MIN_OBSTACLE_HORIZON, and never more than the
+ * avoidance horizon.
+ */
+function obstacleHorizon(units: UnitStore, agent: number, config: Readonly<SteeringConfig>): number {
+  const braking = (units.maxSpeed.data[agent]! * units.mass.data[agent]!) / units.maxForce.data[agent]!;
+  return Math.min(config.avoidHorizon, Math.max(config.obstacleHorizon, braking, MIN_OBSTACLE_HORIZON));
+}
+
 /** at full speed the wanted velocity is scaled by this before the choice: among the allowed
  * velocities, the nearest to a point beyond the speed disc keeps speed and turns rather than
  * slowing down */
@@ -314,7 +327,7 @@ export const raysAvoidance: AvoidanceStrategy = {
     // lie close to a wall)
     const toTarget = units.toTarget.data[agent]!;
     _rays_obstacleTerms.clearance = Math.max(0, Math.min(units.obstacleSpace.data[agent]!, toTarget - config.arrivalTolerance));
-    _rays_obstacleTerms.horizon = Math.min(config.avoidHorizon, OBSTACLE_HORIZON);
+    _rays_obstacleTerms.horizon = obstacleHorizon(units, agent, config);
     for (let index = 0; index < sensing.obstacleCount; index++) {
       addObstaclePlane(planes, units, agent, sensing.obstacles[index]!, _rays_obstacleTerms, preferred);
     }
