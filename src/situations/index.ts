@@ -28,6 +28,7 @@ import { queueOrder } from './queue-order';
 import { ruleOfTheRoad } from './rule-of-the-road';
 import { createSingleFile } from './single-file';
 import { createStepAside } from './step-aside';
+import { StandInStream } from './stand-in-stream';
 import { createStuckRecovery } from './stuck-recovery';
 import { createWideDoorTurns } from './wide-door-turns';
 
@@ -51,6 +52,7 @@ export function createSituations(columns: UnitColumns): SituationSet {
     queueOrder,
     keepRight,
     carriedLean,
+    new StandInStream(columns),
   ];
   all.sort((a, b) => a.order - b.order);
   const lists = { plans: [], intents: [], pairs: [], leans: [], afterSteps: [] };
@@ -142,8 +144,8 @@ function hotPath(all: readonly Situation[], lists: HookLists): { shapeIntent: Si
   const pairs = new Uint8Array(all.length);
   const leans = new Uint8Array(all.length);
   const counts = { intents: 0, pairs: 0, leans: 0 };
-  const [s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13] = all as [Situation, Situation, Situation, Situation, Situation, Situation, Situation, Situation, Situation, Situation, Situation, Situation, Situation, Situation];
-  if (all.length !== 14) throw new Error(`situations: the hot path knows 14, got ${all.length}`);
+  const [s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14] = all as [Situation, Situation, Situation, Situation, Situation, Situation, Situation, Situation, Situation, Situation, Situation, Situation, Situation, Situation, Situation];
+  if (all.length !== 15) throw new Error(`situations: the hot path knows 15, got ${all.length}`);
   const fill = (kinds: Uint8Array, list: readonly Situation[]): number => {
     list.forEach((situation, index) => {
       kinds[index] = all.indexOf(situation);
@@ -174,7 +176,8 @@ function hotPath(all: readonly Situation[], lists: HookLists): { shapeIntent: Si
           case 10: held = s10.intent!(sim, unit, preferred); break;
           case 11: held = s11.intent!(sim, unit, preferred); break;
           case 12: held = s12.intent!(sim, unit, preferred); break;
-          default: held = s13.intent!(sim, unit, preferred); break;
+          case 13: held = s13.intent!(sim, unit, preferred); break;
+          default: held = s14.intent!(sim, unit, preferred); break;
         }
         if (held) return true;
       }
@@ -198,7 +201,8 @@ function hotPath(all: readonly Situation[], lists: HookLists): { shapeIntent: Si
             case 10: s10.pair!(units, agent, other, terms, preferred); break;
             case 11: s11.pair!(units, agent, other, terms, preferred); break;
             case 12: s12.pair!(units, agent, other, terms, preferred); break;
-            default: s13.pair!(units, agent, other, terms, preferred); break;
+            case 13: s13.pair!(units, agent, other, terms, preferred); break;
+            default: s14.pair!(units, agent, other, terms, preferred); break;
           }
         }
       },
@@ -220,7 +224,8 @@ function hotPath(all: readonly Situation[], lists: HookLists): { shapeIntent: Si
             case 10: lean = s10.lean!(units, agent, sensing, preferred, lean); break;
             case 11: lean = s11.lean!(units, agent, sensing, preferred, lean); break;
             case 12: lean = s12.lean!(units, agent, sensing, preferred, lean); break;
-            default: lean = s13.lean!(units, agent, sensing, preferred, lean); break;
+            case 13: lean = s13.lean!(units, agent, sensing, preferred, lean); break;
+            default: lean = s14.lean!(units, agent, sensing, preferred, lean); break;
           }
         }
         return leanAim(lean, preferred, config, aim);

@@ -18,6 +18,7 @@ export const SITUATION_NAMES = [
   'queue-order',
   'keep-right',
   'carried-lean',
+  'stand-in-stream',
 ] as const;
 
 export type SituationName = (typeof SITUATION_NAMES)[number];

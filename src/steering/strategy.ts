@@ -69,9 +69,9 @@ export interface AvoidanceStrategy {
 /**
  * How the half-plane a unit keeps against one neighbour is made (strategies/rays.ts,
  * addReciprocalPlane). The core fills it for each neighbour; the rules over it (AvoidanceRules.pair)
- * may change the first five fields. Filled in place: numbers handed to a call one by one are boxed
- * on the heap each time by V8, a few dozen thousand a tick in a crowd; fields of one object kept
- * for the purpose are not.
+ * may change the first five fields and the last two. Filled in place: numbers handed to a call
+ * one by one are boxed on the heap each time by V8, a few dozen thousand a tick in a crowd; fields
+ * of one object kept for the purpose are not.
  */
 export interface PlaneTerms {
   /** the part of the way out the agent takes (0 to 1) */
@@ -90,10 +90,15 @@ export interface PlaneTerms {
   contact: number;
   /** whether no obstacle or wall is near the agent */
   openGround: boolean;
+  /** whether the plane is laid as if the agent stood still (its velocity taken as zero, both in
+   * the relative velocity and as the velocity the change is measured from) */
+  agentAtRest: boolean;
+  /** whether the plane is laid as if `other` stood still */
+  otherAtRest: boolean;
 }
 
 export function planeTerms(): PlaneTerms {
-  return { share: 0, reach: 0, horizon: 0, settle: 0, passOn: NO_SIDE, baseShare: 0, contact: 0, openGround: true };
+  return { share: 0, reach: 0, horizon: 0, settle: 0, passOn: NO_SIDE, baseShare: 0, contact: 0, openGround: true, agentAtRest: false, otherAtRest: false };
 }
 
 /**

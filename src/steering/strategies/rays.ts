@@ -125,10 +125,11 @@ export function addReciprocalPlane(planes: HalfPlanes, units: UnitStore, agent: 
   const velocity = units.velocity.data;
   const px = position[2 * other]! - position[2 * agent]!;
   const py = position[2 * other + 1]! - position[2 * agent + 1]!;
-  const agentVx = velocity[2 * agent]!;
-  const agentVy = velocity[2 * agent + 1]!;
-  const vx = agentVx - velocity[2 * other]!;
-  const vy = agentVy - velocity[2 * other + 1]!;
+  // (a rule may have the plane laid as if either stood still: situations/stand-in-stream.ts)
+  const agentVx = terms.agentAtRest ? 0 : velocity[2 * agent]!;
+  const agentVy = terms.agentAtRest ? 0 : velocity[2 * agent + 1]!;
+  const vx = agentVx - (terms.otherAtRest ? 0 : velocity[2 * other]!);
+  const vy = agentVy - (terms.otherAtRest ? 0 : velocity[2 * other + 1]!);
   const distanceSq = px * px + py * py;
   const reachSq = reach * reach;
   let nx: number;
@@ -360,6 +361,8 @@ export const raysAvoidance: AvoidanceStrategy = {
       terms.horizon = otherStanding ? Math.min(config.avoidHorizon, STANDING_HORIZON) : config.avoidHorizon;
       terms.settle = config.responseTime;
       terms.passOn = NO_SIDE;
+      terms.agentAtRest = false;
+      terms.otherAtRest = false;
       rules.pair(units, agent, other, terms, preferred);
       _rays_sides[planes.count] = addReciprocalPlane(planes, units, agent, other, terms);
     }
