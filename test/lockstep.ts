@@ -14,7 +14,7 @@ import { DEFAULT_UNIT } from '../src/sim/defaults';
 export const LOCKSTEP_REFERENCE = {
   choice: { name: 'doorway', seed: 1 },
   ticks: 3600,
-  hash: '0389af0f8e2e5764',
+  hash: '3f9c88f518da0556',
 } as const;
 
 /** Runs the reference scenario as the page sets it up, for `ticks` ticks; its session. */

@@ -26,6 +26,9 @@
  * standing alone: give-way.ts). The stream parts round it as round a rock, and it walks on once
  * the stream has passed. Not by obstacles: in a gap the stream could not part round it (a first
  * version without that test blocked the gaps of pillared halls and forests).
+ *
+ * Off by default (steering/config.ts): units queueing in the open before a door, pushed off their
+ * way by the block coming out of it, were passed as rocks and slipped through out of turn.
  */
 import type { ReadonlyVec2 } from '../math/vec2';
 import { type Column, type UnitColumns, byteColumn } from '../steering/columns';

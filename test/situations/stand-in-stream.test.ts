@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addUnit, createSimulation, getUnit, issueOrder, stepSimulation, updateSteeringConfig } from '../../src/index';
+import { addUnit, createSimulation, getUnit, issueOrder, stepSimulation } from '../../src/index';
 
 /**
  * A block of 9 x 9 units 1.2 m apart walking east across open ground, and in front of its middle
@@ -8,8 +8,8 @@ import { addUnit, createSimulation, getUnit, issueOrder, stepSimulation, updateS
  * the smallest gap, edge to edge, between one of them and a unit of the block.
  */
 function intoTheStream(walkers: ReadonlyArray<{ x: number; y: number }>, rule: boolean) {
-  const sim = createSimulation({ width: 120, height: 60 });
-  if (!rule) updateSteeringConfig(sim, { situations: { 'stand-in-stream': false } });
+  // (off by default: src/steering/config.ts)
+  const sim = createSimulation({ width: 120, height: 60, steering: { situations: { 'stand-in-stream': rule } } });
   const block: number[] = [];
   for (let column = 0; column < 9; column++) {
     for (let row = 0; row < 9; row++) block.push(addUnit(sim, { x: 20 + column * 1.2, y: 25 + row * 1.2, team: 0 }));
