@@ -1,7 +1,7 @@
 /**
  * What the page's URL keeps: the scenario choice (session.ts), the strategy and response when not
  * the defaults (`avoidance=`, `response=`), the changed controller settings (`tune=` JSON, the
- * situations switched off among them), max acceleration (`accel=`) and the threads the sense phase
+ * situations switched from their defaults among them), max acceleration (`accel=`) and the threads the sense phase
  * runs on (`workers=`). Reading a URL never fails:
  * what is wrong is ignored, with the reason, and the default used.
  */
@@ -65,13 +65,15 @@ export function workersFromQuery(query: string): { workers: number; ignored: str
   return { workers: 1, ignored: [`workers: expected a whole number from 1 to ${MAX_WORKERS}, got ${JSON.stringify(text)}`] };
 }
 
-/** The settings of `tuning` that differ from the defaults (of the situations, those switched off). */
+/** The settings of `tuning` that differ from the defaults (of the situations, those switched the
+ * other way from their default: most are on by default, stand-in-stream off). */
 export function changedTuning(tuning: SteeringOverrides): SteeringOverrides {
   const changed: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(tuning)) {
     if (key === 'situations') {
-      const off = Object.entries(value as Record<string, boolean>).filter(([, on]) => !on);
-      if (off.length > 0) changed.situations = Object.fromEntries(off);
+      const defaults = DEFAULT_STEERING_CONFIG.situations as Record<string, boolean>;
+      const switched = Object.entries(value as Record<string, boolean>).filter(([name, on]) => on !== defaults[name]);
+      if (switched.length > 0) changed.situations = Object.fromEntries(switched);
     } else if (DEFAULT_STEERING_CONFIG[key as keyof SteeringConfig] !== value) {
       changed[key] = value;
     }

@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { buildBuiltInScenario } from '../scenarios/builtins';
 import { buildFamilyInstance } from '../scenarios/families';
 import { type ScenarioResult, runScenario } from '../scenarios/run';
-import type { SteeringOverrides } from '../steering/config';
+import { DEFAULT_STEERING_CONFIG, type SteeringOverrides } from '../steering/config';
 import type { CollisionResponse } from '../steering/sideways';
 import { AVOIDANCE_NAMES } from '../steering/strategies/index';
 import type { AvoidanceName } from '../steering/strategy';
@@ -51,13 +51,15 @@ async function runOne(spec: RunSpec): Promise<RunResult> {
   return { ...result, avoidance: strategyLabel(spec) };
 }
 
-/** A run's strategy as the tables name it: `rays`, or `rays without NAME+NAME` when situations
- * (src/situations/) were switched off for it. */
+/** A run's strategy as the tables name it: `rays`, `rays without NAME+NAME` when situations
+ * (src/situations/) on by default were switched off for it, `rays with NAME` when one off by
+ * default was switched on. */
 export function strategyLabel(spec: RunSpec): string {
-  const off = Object.entries(spec.steering?.situations ?? {})
-    .filter(([, on]) => on === false)
-    .map(([name]) => name);
-  return off.length === 0 ? spec.avoidance : `${spec.avoidance} without ${off.join('+')}`;
+  const defaults = DEFAULT_STEERING_CONFIG.situations as Record<string, boolean>;
+  const switched = Object.entries(spec.steering?.situations ?? {}).filter(([name, on]) => on !== defaults[name]);
+  const off = switched.filter(([, on]) => !on).map(([name]) => name);
+  const on = switched.filter(([, on]) => on).map(([name]) => name);
+  return `${spec.avoidance}${off.length === 0 ? '' : ` without ${off.join('+')}`}${on.length === 0 ? '' : ` with ${on.join('+')}`}`;
 }
 
 /** The @recast-navigation release detour.ts is written and checked against (the repository's own). */
