@@ -7,7 +7,7 @@
  */
 import { DEFAULT_SIMULATION, DEFAULT_UNIT } from '../sim/defaults';
 import { MAX_WORKERS } from '../sim/threads';
-import { DEFAULT_STEERING_CONFIG, type SteeringConfig, type SteeringOverrides, resolveSteeringConfig } from '../steering/config';
+import { DEFAULT_STEERING_CONFIG, type SteeringConfig, type SteeringOverrides, resolveSteeringConfig, switchedFromDefault } from '../steering/config';
 import { COLLISION_RESPONSES, type CollisionResponse } from '../steering/sideways';
 import { AVOIDANCE_NAMES } from '../steering/strategies/index';
 import type { AvoidanceName } from '../steering/strategy';
@@ -71,8 +71,7 @@ export function changedTuning(tuning: SteeringOverrides): SteeringOverrides {
   const changed: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(tuning)) {
     if (key === 'situations') {
-      const defaults = DEFAULT_STEERING_CONFIG.situations as Record<string, boolean>;
-      const switched = Object.entries(value as Record<string, boolean>).filter(([name, on]) => on !== defaults[name]);
+      const switched = switchedFromDefault(value as Record<string, boolean>);
       if (switched.length > 0) changed.situations = Object.fromEntries(switched);
     } else if (DEFAULT_STEERING_CONFIG[key as keyof SteeringConfig] !== value) {
       changed[key] = value;

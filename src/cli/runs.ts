@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { buildBuiltInScenario } from '../scenarios/builtins';
 import { buildFamilyInstance } from '../scenarios/families';
 import { type ScenarioResult, runScenario } from '../scenarios/run';
-import { DEFAULT_STEERING_CONFIG, type SteeringOverrides } from '../steering/config';
+import { type SteeringOverrides, switchedFromDefault } from '../steering/config';
 import type { CollisionResponse } from '../steering/sideways';
 import { AVOIDANCE_NAMES } from '../steering/strategies/index';
 import type { AvoidanceName } from '../steering/strategy';
@@ -55,8 +55,7 @@ async function runOne(spec: RunSpec): Promise<RunResult> {
  * (src/situations/) on by default were switched off for it, `rays with NAME` when one off by
  * default was switched on. */
 export function strategyLabel(spec: RunSpec): string {
-  const defaults = DEFAULT_STEERING_CONFIG.situations as Record<string, boolean>;
-  const switched = Object.entries(spec.steering?.situations ?? {}).filter(([name, on]) => on !== defaults[name]);
+  const switched = switchedFromDefault(spec.steering?.situations ?? {});
   const off = switched.filter(([, on]) => !on).map(([name]) => name);
   const on = switched.filter(([, on]) => on).map(([name]) => name);
   return `${spec.avoidance}${off.length === 0 ? '' : ` without ${off.join('+')}`}${on.length === 0 ? '' : ` with ${on.join('+')}`}`;

@@ -105,6 +105,13 @@ export interface SteeringConfig {
 const OFF_BY_DEFAULT: ReadonlySet<SituationName> = new Set<SituationName>(['stand-in-stream']);
 const DEFAULT_SITUATIONS: SituationSwitches = Object.freeze(Object.fromEntries(SITUATION_NAMES.map((name) => [name, !OFF_BY_DEFAULT.has(name)])) as Record<SituationName, boolean>);
 
+/** The situations of `situations` switched the other way from their defaults, as [name, on] pairs
+ * (what the page's URL keeps and the tables' labels name). */
+export function switchedFromDefault(situations: Readonly<Partial<Record<string, boolean>>>): Array<[string, boolean]> {
+  const defaults = DEFAULT_SITUATIONS as Readonly<Record<string, boolean>>;
+  return Object.entries(situations).filter((entry): entry is [string, boolean] => entry[1] !== undefined && entry[1] !== defaults[entry[0]]);
+}
+
 /** The numeric settings (every field but `situations`). */
 export type NumericSetting = Exclude<keyof SteeringConfig, 'situations'>;
 
